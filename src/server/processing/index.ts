@@ -1,0 +1,17 @@
+/**
+ * The processing engine: consolidates and scrubs one payroll upload. A pure library (files in, files
+ * out), safe to run in a worker thread; the upload job calls it, and so does `npm run process`.
+ *
+ *   processWorkbook({ inputPath, fileName, weekStart?, consolidatedPath, scrubbedPath, onProgress?, signal? })
+ *     -> Promise<ProcessingSummary>
+ *
+ * - Reads .xlsx/.xlsm/.xltx/.xltm (streaming), .xls (BIFF5/BIFF8) and .csv, told apart by content.
+ * - Writes `consolidatedPath` (sheets Consolidated, Sources) and `scrubbedPath` (Scrubbed, Employee
+ *   Totals, Issues, Summary), as PROCESSING.md describes.
+ * - `onProgress` receives { stage: 'CONSOLIDATING' | 'SCRUBBING', message } a few times a second.
+ * - Fails only with ProcessingError: a stable `code` and a `message` a person can act on; unexpected
+ *   problems become code 'INTERNAL' with the detail kept in `cause` for logs. No output is left behind.
+ */
+export { processWorkbook } from './pipeline/processWorkbook';
+export { ProcessingError, type ProcessingErrorCode } from './processingError';
+export type { ProcessWorkbookOptions, ProcessingSummary, ProgressUpdate, SheetSourceInfo, HoursKind } from './types';

@@ -1,0 +1,64 @@
+/** The small sheets written at the end: Sources (consolidated file), Employee Totals and Summary (scrubbed file). */
+import { HOURS_COLUMNS } from '../table/canonicalColumns';
+import { type ScrubbedLayout } from '../table/columnLayout';
+import { type EmployeeTotal, TOTAL_MONEY_COLUMNS } from '../scrubbing/employeeLedger';
+import { type CellValue, type ProcessingSummary, type SheetSourceInfo } from '../types';
+
+export const SOURCES_COLUMNS = [
+  'Sheet', 'Hidden', 'Status', 'Header Row', 'Rows Read', 'Data Rows', 'Blank Rows Skipped', 'Repeated Headers Skipped',
+  'Total Rows Skipped', 'Notes Skipped', 'Column Mapping', 'Unmapped Headers',
+];
+
+export function sourcesRow(info: SheetSourceInfo): CellValue[] {
+  return [
+    info.name,
+    info.hidden ? 'Yes' : 'No',
+    info.skippedReason ? `Skipped: ${info.skippedReason}` : info.twoRowHeader ? 'Used (two-row header)' : 'Used',
+    info.headerRow ?? null,
+    info.rowsRead,
+    info.dataRows,
+    info.skipped.blank,
+    info.skipped.repeatedHeader,
+    info.skipped.total,
+    info.skipped.note,
+    info.mapping.map((m) => `${m.header} -> ${m.column}`).join('; ') || null,
+    info.unmappedHeaders.join('; ') || null,
+  ];
+}
+
+export function totalsColumns(layout: ScrubbedLayout): { names: string[]; row: (t: EmployeeTotal) => CellValue[] } {
+  const hours = HOURS_COLUMNS.filter((c) => layout.index(c) >= 0);
+  const money = TOTAL_MONEY_COLUMNS.filter((c) => layout.index(c) >= 0);
+  const names = ['Employee ID', 'Employee Name', 'Departments', 'Rows', ...hours, 'Total Hours', ...money];
+  return {
+    names,
+    row: (t) => [
+      t.employeeId || null,
+      t.employeeName || null,
+      [...t.departments].join('; '),
+      t.rows,
+      ...hours.map((c) => t.hours[c] / 100),
+      HOURS_COLUMNS.reduce((sum, c) => sum + t.hours[c], 0) / 100,
+      ...money.map((c) => t.money[c] / 100),
+    ],
+  };
+}
+
+export function summaryRows(summary: ProcessingSummary): CellValue[][] {
+  const used = summary.sheets.filter((s) => !s.skippedReason).length;
+  return [
+    ['File', summary.fileName],
+    ['Format', summary.format],
+    ['Rows in', summary.rowsIn],
+    ['Rows out', summary.rowsOut],
+    ['Duplicate rows removed', summary.duplicatesRemoved],
+    ['Employees', summary.employees],
+    ...HOURS_COLUMNS.map((c): CellValue[] => [`Total ${c}`, summary.totalHours[c]]),
+    ['Total Gross Pay', summary.totalGross],
+    ['Errors', summary.issues.error],
+    ['Warnings', summary.issues.warning],
+    ['Sheets used', used],
+    ['Sheets skipped', summary.skippedSheets.map((s) => `${s.name} (${s.reason})`).join('; ') || 0],
+    ['Processing time (s)', Math.round(summary.durationMs) / 1000],
+  ];
+}

@@ -1,0 +1,110 @@
+/**
+ * Second pass: every row of every table, classified and counted; each data row is written to the
+ * consolidated file, scrubbed, checked, de-duplicated and written to the scrubbed file with its issues.
+ */
+import { DuplicateFilter } from '../scrubbing/duplicateFilter';
+import { type EmployeeLedger } from '../scrubbing/employeeLedger';
+import { type Issue, issueCells } from '../scrubbing/issue';
+import { checkRow } from '../scrubbing/rowChecks';
+import { type RowScrubber } from '../scrubbing/rowScrubber';
+import { type ConsolidatedLayout, type ScrubbedLayout, SOURCE_ROW, SOURCE_SHEET, STATUS } from '../table/columnLayout';
+import { RowClassifier } from '../table/rowClassification';
+import { type CellValue, type SheetRow } from '../types';
+import { type SheetTable } from './findTables';
+import { type Outputs } from './outputs';
+
+export interface FlowCounts {
+  rowsIn: number;
+  rowsOut: number;
+  duplicatesRemoved: number;
+  issues: { error: number; warning: number };
+}
+
+export class RowFlow {
+  readonly counts: FlowCounts = { rowsIn: 0, rowsOut: 0, duplicatesRemoved: 0, issues: { error: 0, warning: 0 } };
+  private readonly duplicates: DuplicateFilter;
+  private readonly statusIndex: number;
+  private readonly width: number;
+
+  constructor(
+    private readonly consolidated: ConsolidatedLayout,
+    scrubbed: ScrubbedLayout,
+    private readonly scrubber: RowScrubber,
+    private readonly ledger: EmployeeLedger,
+    private readonly outputs: Outputs,
+  ) {
+    this.width = consolidated.columns.length;
+    this.statusIndex = scrubbed.index(STATUS);
+    this.duplicates = new DuplicateFilter(new Set([scrubbed.index(SOURCE_SHEET), scrubbed.index(SOURCE_ROW), this.statusIndex]));
+  }
+
+  /** Feeds one table's rows; `rows` yields the sheet from the top, in batches. */
+  async table(table: SheetTable, rows: AsyncIterable<SheetRow[]>, onBatch: () => void): Promise<void> {
+    const { header, info } = table;
+    const classifier = new RowClassifier(header);
+    const target = this.consolidated.targets.get(header) as Int32Array;
+    let pendingBlank = 0;
+    let lastRow = header.row;
+    for await (const batch of rows) {
+      for (const row of batch) {
+        if (row.row <= header.row) continue;
+        pendingBlank += Math.max(0, row.row - lastRow - 1);
+        lastRow = row.row;
+        const kind = classifier.classify(row.cells);
+        if (kind === 'blank') {
+          pendingBlank++;
+          continue;
+        }
+        info.skipped.blank += pendingBlank;
+        info.rowsRead += pendingBlank + 1;
+        pendingBlank = 0;
+        if (kind !== 'data') {
+          info.skipped[kind]++;
+          continue;
+        }
+        info.dataRows++;
+        await this.dataRow(row, target, info.name);
+      }
+      onBatch();
+    }
+  }
+
+  private async dataRow(row: SheetRow, target: Int32Array, sheet: string): Promise<void> {
+    const cells: CellValue[] = new Array(this.width).fill(null);
+    const source = row.cells;
+    const n = Math.min(source.length, target.length);
+    for (let i = 0; i < n; i++) {
+      const t = target[i];
+      if (t >= 0 && source[i] !== undefined) cells[t] = source[i];
+    }
+    cells[this.width - 2] = sheet;
+    cells[this.width - 1] = row.row;
+    this.counts.rowsIn++;
+    await this.outputs.write(this.outputs.consolidated, cells);
+
+    const scrubbed = this.scrubber.scrub(cells, sheet, row.row);
+    if (this.duplicates.isDuplicate(scrubbed.cells)) {
+      this.counts.duplicatesRemoved++;
+      await this.writeIssue({ severity: 'info', sheet, row: row.row, column: '', value: null, message: 'Exact duplicate of an earlier row; removed.' });
+      return;
+    }
+    checkRow(scrubbed);
+    this.ledger.checkIdentity(scrubbed);
+    let status = 'OK';
+    for (const issue of scrubbed.issues) {
+      if (issue.severity === 'error') status = 'Error';
+      else if (issue.severity === 'warning' && status === 'OK') status = 'Warning';
+      await this.writeIssue(issue);
+    }
+    scrubbed.cells[this.statusIndex] = status;
+    this.ledger.add(scrubbed);
+    this.counts.rowsOut++;
+    await this.outputs.write(this.outputs.scrubbed, scrubbed.cells);
+  }
+
+  async writeIssue(issue: Issue): Promise<void> {
+    if (issue.severity === 'error') this.counts.issues.error++;
+    else if (issue.severity === 'warning') this.counts.issues.warning++;
+    await this.outputs.write(this.outputs.issues, issueCells(issue));
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * A CSV's text encoding: a BOM decides (UTF-8, UTF-16 LE/BE); without one, the file is UTF-8 when every
+ * byte sequence in it is valid UTF-8, otherwise Windows-1252.
+ */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+
+export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+
+export async function detectCsvEncoding(path: string): Promise<CsvEncoding> {
+  const file = await open(path, 'r');
+  const bom = Buffer.alloc(3);
+  try {
+    await file.read(bom, 0, 3, 0);
+  } finally {
+    await file.close();
+  }
+  if (bom[0] === 0xef && bom[1] === 0xbb && bom[2] === 0xbf) return 'utf-8';
+  if (bom[0] === 0xff && bom[1] === 0xfe) return 'utf-16le';
+  if (bom[0] === 0xfe && bom[1] === 0xff) return 'utf-16be';
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) {
+      if (isAscii(chunk as Buffer)) continue;
+      strict.decode(chunk as Buffer, { stream: true });
+    }
+    strict.decode();
+    return 'utf-8';
+  } catch {
+    return 'windows-1252';
+  }
+}
+
+function isAscii(chunk: Buffer): boolean {
+  for (let i = 0; i < chunk.length; i++) if (chunk[i] > 0x7f) return false;
+  return true;
+}

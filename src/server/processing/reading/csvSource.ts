@@ -1,0 +1,100 @@
+/**
+ * A CSV read as one sheet named after the file: encoding and delimiter detected, records streamed,
+ * plain numbers typed as numbers (numbers with leading zeros stay text, so identifiers survive).
+ */
+import { createReadStream } from 'node:fs';
+import { type CellValue, type SheetRow } from '../types';
+import { detectCsvEncoding } from './csvEncoding';
+import { CsvParser } from './csvParser';
+import { type WorkbookSource } from './workbookSource';
+
+const DELIMITERS = [',', ';', '\t'];
+const PLAIN_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+
+export function detectDelimiter(sample: string): string {
+  const lines = sample
+    .split(/\r\n|\n|\r/)
+    .slice(0, -1)
+    .filter((l) => l.trim() !== '')
+    .slice(0, 30)
+    .map((l) => l.replace(/"[^"]*"/g, '""'));
+  if (lines.length === 0 && sample.trim() !== '') lines.push(sample);
+  let best = ',';
+  let bestScore = 0;
+  for (const delimiter of DELIMITERS) {
+    const counts = new Map<number, number>();
+    for (const line of lines) {
+      const count = line.split(delimiter).length - 1;
+      if (count > 0) counts.set(count, (counts.get(count) ?? 0) + 1);
+    }
+    let score = 0;
+    for (const [count, times] of counts) score = Math.max(score, times * 1000 + count);
+    if (score > bestScore) {
+      bestScore = score;
+      best = delimiter;
+    }
+  }
+  return best;
+}
+
+function typedCell(field: string): CellValue {
+  if (field === '') return null;
+  const c = field.charCodeAt(0);
+  if ((c >= 48 && c <= 57) || c === 45) {
+    if (PLAIN_NUMBER.test(field)) return Number(field);
+  }
+  return field;
+}
+
+export function sheetNameForCsv(fileName: string): string {
+  const base = fileName.replace(/^.*[\\/]/, '');
+  const dot = base.lastIndexOf('.');
+  return (dot > 0 ? base.slice(0, dot) : base) || 'Sheet1';
+}
+
+export async function openCsv(path: string, fileName: string): Promise<WorkbookSource> {
+  const encoding = await detectCsvEncoding(path);
+
+  async function* rows(): AsyncGenerator<SheetRow[]> {
+    const decoder = new TextDecoder(encoding);
+    let parser: CsvParser | undefined;
+    let pending = '';
+    for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) {
+      const text = decoder.decode(chunk as Buffer, { stream: true });
+      if (!parser) {
+        pending += text;
+        if (pending.length < 64 * 1024) continue;
+        parser = new CsvParser(detectDelimiter(pending));
+        parser.feed(pending);
+        pending = '';
+      } else parser.feed(text);
+      const batch = toRows(parser);
+      if (batch.length > 0) yield batch;
+    }
+    const tail = pending + decoder.decode();
+    parser ??= new CsvParser(detectDelimiter(tail));
+    parser.feed(tail);
+    parser.end();
+    const batch = toRows(parser);
+    if (batch.length > 0) yield batch;
+  }
+
+  return {
+    format: 'csv',
+    sheets: [{ name: sheetNameForCsv(fileName), hidden: false }],
+    rows: () => rows(),
+    close: async () => undefined,
+  };
+}
+
+function toRows(parser: CsvParser): SheetRow[] {
+  const records = parser.takeRecords();
+  const rows: SheetRow[] = new Array(records.length);
+  for (let r = 0; r < records.length; r++) {
+    const fields = records[r].fields;
+    const cells: CellValue[] = new Array(fields.length);
+    for (let i = 0; i < fields.length; i++) cells[i] = typedCell(fields[i]);
+    rows[r] = { row: records[r].line, cells };
+  }
+  return rows;
+}

@@ -1,0 +1,87 @@
+/**
+ * Everything known per employee across all sheets: the name each Employee ID was first seen with (to
+ * catch an ID used for two people), and the week's totals, summed in exact hundredths.
+ */
+import { HOURS_COLUMNS, MONEY_COLUMNS } from '../table/canonicalColumns';
+import { formatAmount, type Issue } from './issue';
+import { hundredths } from './numbers';
+import { type HoursColumn, type MoneyColumn, type ScrubbedRow } from './scrubbedRow';
+
+const MAX_REGULAR_HOURS = 80;
+const MAX_TOTAL_HOURS = 100;
+
+export const TOTAL_MONEY_COLUMNS = MONEY_COLUMNS.filter((c) => c !== 'Pay Rate') as Exclude<MoneyColumn, 'Pay Rate'>[];
+
+export interface EmployeeTotal {
+  employeeId: string;
+  employeeName: string;
+  departments: Set<string>;
+  rows: number;
+  /** Sums in hundredths (cents, 0.01 hours). */
+  hours: Record<HoursColumn, number>;
+  money: Record<MoneyColumn, number>;
+}
+
+function zeroes<K extends string>(keys: readonly K[]): Record<K, number> {
+  return Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+}
+
+export class EmployeeLedger {
+  private readonly namesById = new Map<string, string>();
+  readonly totals = new Map<string, EmployeeTotal>();
+
+  /** Error on the row when its Employee ID was first seen with another name (compared after scrubbing). */
+  checkIdentity(row: ScrubbedRow): void {
+    if (!row.employeeId || !row.employeeName) return;
+    const first = this.namesById.get(row.employeeId);
+    if (first === undefined) this.namesById.set(row.employeeId, row.employeeName);
+    else if (first.toLowerCase() !== row.employeeName.toLowerCase()) {
+      row.issues.push({
+        severity: 'error',
+        sheet: row.sheet,
+        row: row.sourceRow,
+        column: 'Employee Name',
+        value: row.employeeName,
+        message: `Employee ID ${row.employeeId} also belongs to ${first}.`,
+      });
+    }
+  }
+
+  add(row: ScrubbedRow): void {
+    if (!row.employeeId && !row.employeeName) return;
+    const key = row.employeeId ? `id:${row.employeeId}` : `name:${row.employeeName.toLowerCase()}`;
+    let total = this.totals.get(key);
+    if (!total) {
+      total = { employeeId: row.employeeId, employeeName: row.employeeName, departments: new Set(), rows: 0, hours: zeroes(HOURS_COLUMNS), money: zeroes(MONEY_COLUMNS) };
+      this.totals.set(key, total);
+    }
+    if (!total.employeeName) total.employeeName = row.employeeName;
+    total.rows++;
+    if (row.department) total.departments.add(row.department);
+    for (const column of HOURS_COLUMNS) {
+      const value = row.hours[column];
+      if (value !== undefined) total.hours[column] += hundredths(value);
+    }
+    for (const column of MONEY_COLUMNS) {
+      const value = row.money[column];
+      if (value !== undefined) total.money[column] += hundredths(value);
+    }
+  }
+
+  /** Weekly limits, judged on the sums over every row of every sheet. */
+  weeklyIssues(): Issue[] {
+    const issues: Issue[] = [];
+    for (const total of this.totals.values()) {
+      const who = total.employeeId ? `${total.employeeName || 'Employee'} (${total.employeeId})` : total.employeeName;
+      const regular = total.hours['Regular Hours'] / 100;
+      const worked = (total.hours['Regular Hours'] + total.hours['Overtime Hours'] + total.hours['Double Time Hours']) / 100;
+      if (regular > MAX_REGULAR_HOURS) {
+        issues.push({ severity: 'warning', sheet: '', row: null, column: 'Regular Hours', value: regular, message: `${who} has ${formatAmount(regular)} regular hours this week, above ${MAX_REGULAR_HOURS}.` });
+      }
+      if (worked > MAX_TOTAL_HOURS) {
+        issues.push({ severity: 'warning', sheet: '', row: null, column: 'Total Hours', value: worked, message: `${who} has ${formatAmount(worked)} hours in total this week, above ${MAX_TOTAL_HOURS}.` });
+      }
+    }
+    return issues;
+  }
+}

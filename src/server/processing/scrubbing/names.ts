@@ -1,0 +1,33 @@
+/**
+ * Person names: a comma means "Last, First"; otherwise "First Last", split at the last space.
+ * Words typed all in capitals or all in lower case get a consistent capitalisation ("CHEN" -> "Chen");
+ * mixed-case words ("McDonald") are left as written.
+ */
+
+function capitaliseWord(word: string): string {
+  if (word !== word.toUpperCase() && word !== word.toLowerCase()) return word;
+  return word.toLowerCase().replace(/(^|[-'’\s])(\p{L})/gu, (_m, before: string, letter: string) => before + letter.toUpperCase());
+}
+
+export function capitaliseName(name: string): string {
+  return name.split(' ').map(capitaliseWord).join(' ');
+}
+
+export interface PersonName {
+  first: string;
+  last: string;
+}
+
+export function splitName(name: string): PersonName {
+  const comma = name.indexOf(',');
+  if (comma >= 0) {
+    return { last: capitaliseName(name.slice(0, comma).trim()), first: capitaliseName(name.slice(comma + 1).replace(/,/g, ' ').trim().replace(/\s+/g, ' ')) };
+  }
+  const space = name.lastIndexOf(' ');
+  if (space < 0) return { first: capitaliseName(name), last: '' };
+  return { first: capitaliseName(name.slice(0, space).trim()), last: capitaliseName(name.slice(space + 1)) };
+}
+
+export function fullName(name: PersonName): string {
+  return [name.first, name.last].filter(Boolean).join(' ');
+}

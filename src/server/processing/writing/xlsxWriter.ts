@@ -1,0 +1,90 @@
+/**
+ * Writes an xlsx workbook as a stream. The first sheet streams straight into the file while rows are
+ * produced; the other sheets are deflated into memory and appended at the end.
+ */
+import { type CellValue } from '../types';
+import { rowXml } from './cellXml';
+import { DeflatedPart } from './deflatedPart';
+import { WORKSHEET_END, contentTypesXml, rootRelsXml, stylesXml, workbookRelsXml, workbookXml, worksheetStart } from './packageParts';
+import { type CentralRecord, ZipWriter } from './zipWriter';
+
+export class SheetWriter {
+  private rowNumber = 0;
+
+  constructor(
+    readonly part: DeflatedPart,
+    columnCount: number,
+  ) {
+    part.append(worksheetStart(columnCount));
+  }
+
+  get rowsWritten(): number {
+    return this.rowNumber;
+  }
+
+  /** Appends a row; when it returns true, await `flush()` before the next one. */
+  row(cells: readonly CellValue[], header = false): boolean {
+    this.rowNumber++;
+    this.part.append(rowXml(this.rowNumber, cells, header));
+    return this.part.needsFlush;
+  }
+
+  flush(): Promise<void> {
+    return this.part.flush();
+  }
+}
+
+export class XlsxWriter {
+  private readonly zip: ZipWriter;
+  private readonly sheets: SheetWriter[] = [];
+  private streamedRecord: CentralRecord | undefined;
+
+  private constructor(path: string, private readonly sheetNames: string[]) {
+    this.zip = new ZipWriter(path);
+  }
+
+  /** `columnCounts` sizes each sheet's columns; sheet 0 is the streamed one. */
+  static async create(path: string, sheetNames: string[], columnCounts: number[]): Promise<XlsxWriter> {
+    const writer = new XlsxWriter(path, sheetNames);
+    const zip = writer.zip;
+    await zip.addBuffer('[Content_Types].xml', Buffer.from(contentTypesXml(sheetNames.length)));
+    await zip.addBuffer('_rels/.rels', Buffer.from(rootRelsXml()));
+    await zip.addBuffer('xl/workbook.xml', Buffer.from(workbookXml(sheetNames)));
+    await zip.addBuffer('xl/_rels/workbook.xml.rels', Buffer.from(workbookRelsXml(sheetNames.length)));
+    await zip.addBuffer('xl/styles.xml', Buffer.from(stylesXml()));
+    const record = await zip.startStreamedEntry('xl/worksheets/sheet1.xml');
+    const first = new DeflatedPart((chunk) => zip.write(chunk));
+    writer.streamedRecord = record;
+    writer.sheets.push(new SheetWriter(first, columnCounts[0] ?? 0));
+    for (let i = 1; i < sheetNames.length; i++) writer.sheets.push(new SheetWriter(new DeflatedPart(), columnCounts[i] ?? 0));
+    return writer;
+  }
+
+  sheet(index: number): SheetWriter {
+    return this.sheets[index];
+  }
+
+  async finish(): Promise<void> {
+    const record = this.streamedRecord as CentralRecord;
+    const parts = this.sheets.map((s) => {
+      s.part.append(WORKSHEET_END);
+      return s.part.end();
+    });
+    const first = await parts[0];
+    await this.zip.endStreamedEntry(record, first.crc, first.compressedSize, first.size);
+    for (let i = 1; i < parts.length; i++) {
+      const part = await parts[i];
+      await this.zip.addDeflated(`xl/worksheets/sheet${i + 1}.xml`, part.chunks, part.crc, part.size);
+    }
+    await this.zip.finish();
+  }
+
+  async abort(): Promise<void> {
+    for (const s of this.sheets) s.part.destroy();
+    await this.zip.abort();
+  }
+
+  get names(): string[] {
+    return this.sheetNames;
+  }
+}
