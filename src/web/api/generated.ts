@@ -1,0 +1,1421 @@
+/* Generated from openapi/openapi.yaml by `npm run generate:api`. Do not edit. */
+import { emptyApi as api } from "./emptyApi";
+export const addTagTypes = [
+  "Health",
+  "Auth",
+  "System",
+  "Company",
+  "Client",
+  "Staff",
+  "Ticket",
+] as const;
+const injectedRtkApi = api
+  .enhanceEndpoints({
+    addTagTypes,
+  })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getHealth: build.query<GetHealthApiResponse, GetHealthApiArg>({
+        query: () => ({ url: `/health` }),
+        providesTags: ["Health"],
+      }),
+      getReady: build.query<GetReadyApiResponse, GetReadyApiArg>({
+        query: () => ({ url: `/ready` }),
+        providesTags: ["Health"],
+      }),
+      loginSystem: build.mutation<LoginSystemApiResponse, LoginSystemApiArg>({
+        query: (queryArg) => ({
+          url: `/auth/system`,
+          method: "POST",
+          body: queryArg.loginInput,
+        }),
+        invalidatesTags: ["Auth"],
+      }),
+      loginAdmin: build.mutation<LoginAdminApiResponse, LoginAdminApiArg>({
+        query: (queryArg) => ({
+          url: `/auth/admin`,
+          method: "POST",
+          body: queryArg.loginInput,
+        }),
+        invalidatesTags: ["Auth"],
+      }),
+      loginStaff: build.mutation<LoginStaffApiResponse, LoginStaffApiArg>({
+        query: (queryArg) => ({
+          url: `/auth/staff`,
+          method: "POST",
+          body: queryArg.loginInput,
+        }),
+        invalidatesTags: ["Auth"],
+      }),
+      refreshSession: build.mutation<
+        RefreshSessionApiResponse,
+        RefreshSessionApiArg
+      >({
+        query: () => ({ url: `/auth/refresh`, method: "POST" }),
+        invalidatesTags: ["Auth"],
+      }),
+      logout: build.mutation<LogoutApiResponse, LogoutApiArg>({
+        query: () => ({ url: `/auth/logout`, method: "POST" }),
+        invalidatesTags: ["Auth"],
+      }),
+      getMe: build.query<GetMeApiResponse, GetMeApiArg>({
+        query: () => ({ url: `/auth/me` }),
+        providesTags: ["Auth"],
+      }),
+      listCompanies: build.query<ListCompaniesApiResponse, ListCompaniesApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/system/companies`,
+            params: {
+              page: queryArg.page,
+              limit: queryArg.limit,
+              search: queryArg.search,
+            },
+          }),
+          providesTags: ["System"],
+        },
+      ),
+      createCompany: build.mutation<
+        CreateCompanyApiResponse,
+        CreateCompanyApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/system/companies`,
+          method: "POST",
+          body: queryArg.companyInput,
+        }),
+        invalidatesTags: ["System"],
+      }),
+      getCompany: build.query<GetCompanyApiResponse, GetCompanyApiArg>({
+        query: (queryArg) => ({ url: `/system/companies/${queryArg.id}` }),
+        providesTags: ["System"],
+      }),
+      updateCompany: build.mutation<
+        UpdateCompanyApiResponse,
+        UpdateCompanyApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/system/companies/${queryArg.id}`,
+          method: "PATCH",
+          body: queryArg.companyInput,
+        }),
+        invalidatesTags: ["System"],
+      }),
+      deleteCompany: build.mutation<
+        DeleteCompanyApiResponse,
+        DeleteCompanyApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/system/companies/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["System"],
+      }),
+      listCompanyAdmins: build.query<
+        ListCompanyAdminsApiResponse,
+        ListCompanyAdminsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/system/companies/${queryArg.id}/admins`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ["System"],
+      }),
+      createCompanyAdmin: build.mutation<
+        CreateCompanyAdminApiResponse,
+        CreateCompanyAdminApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/system/companies/${queryArg.companyId}/admins`,
+          method: "POST",
+          body: queryArg.adminInput,
+        }),
+        invalidatesTags: ["System"],
+      }),
+      deleteCompanyAdmin: build.mutation<
+        DeleteCompanyAdminApiResponse,
+        DeleteCompanyAdminApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/system/companies/${queryArg.companyId}/admins/${queryArg.adminId}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["System"],
+      }),
+      listConsolidatedFiles: build.query<
+        ListConsolidatedFilesApiResponse,
+        ListConsolidatedFilesApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/system/consolidated-files`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            companyId: queryArg.companyId,
+            dateFrom: queryArg.dateFrom,
+            dateTo: queryArg.dateTo,
+          },
+        }),
+        providesTags: ["System"],
+      }),
+      uploadConsolidatedFile: build.mutation<
+        UploadConsolidatedFileApiResponse,
+        UploadConsolidatedFileApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/system/consolidated-files/${queryArg.companyId}`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["System"],
+      }),
+      getConsolidatedFileContent: build.query<
+        GetConsolidatedFileContentApiResponse,
+        GetConsolidatedFileContentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/system/consolidated-files/${queryArg.id}/content`,
+        }),
+        providesTags: ["System"],
+      }),
+      getCurrentCompany: build.query<
+        GetCurrentCompanyApiResponse,
+        GetCurrentCompanyApiArg
+      >({
+        query: () => ({ url: `/company/current` }),
+        providesTags: ["Company"],
+      }),
+      listCompanyStaff: build.query<
+        ListCompanyStaffApiResponse,
+        ListCompanyStaffApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/staff`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ["Company"],
+      }),
+      createCompanyStaff: build.mutation<
+        CreateCompanyStaffApiResponse,
+        CreateCompanyStaffApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/staff`,
+          method: "POST",
+          body: queryArg.staffInput,
+        }),
+        invalidatesTags: ["Company"],
+      }),
+      deleteCompanyStaff: build.mutation<
+        DeleteCompanyStaffApiResponse,
+        DeleteCompanyStaffApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/staff/${queryArg.id}`,
+          method: "DELETE",
+        }),
+        invalidatesTags: ["Company"],
+      }),
+      getCompanyWeeklyStats: build.query<
+        GetCompanyWeeklyStatsApiResponse,
+        GetCompanyWeeklyStatsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/weekly-stats`,
+          params: {
+            weekStart: queryArg.weekStart,
+            weekEnd: queryArg.weekEnd,
+          },
+        }),
+        providesTags: ["Company"],
+      }),
+      listCompanyFileUploads: build.query<
+        ListCompanyFileUploadsApiResponse,
+        ListCompanyFileUploadsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/file-uploads`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            status: queryArg.status,
+            dateFrom: queryArg.dateFrom,
+            dateTo: queryArg.dateTo,
+          },
+        }),
+        providesTags: ["Company"],
+      }),
+      listCompanyWeeklyDocuments: build.query<
+        ListCompanyWeeklyDocumentsApiResponse,
+        ListCompanyWeeklyDocumentsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/weekly-documents`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            clientId: queryArg.clientId,
+            weekStart: queryArg.weekStart,
+            weekEnd: queryArg.weekEnd,
+            filter: queryArg.filter,
+          },
+        }),
+        providesTags: ["Company"],
+      }),
+      reviewWeeklyDocument: build.mutation<
+        ReviewWeeklyDocumentApiResponse,
+        ReviewWeeklyDocumentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/weekly-documents/${queryArg.fileProcessingId}/review`,
+          method: "POST",
+          body: queryArg.reviewInput,
+        }),
+        invalidatesTags: ["Company"],
+      }),
+      downloadCompanyUpload: build.query<
+        DownloadCompanyUploadApiResponse,
+        DownloadCompanyUploadApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/download/${queryArg.uploadId}`,
+          params: {
+            type: queryArg["type"],
+          },
+        }),
+        providesTags: ["Company"],
+      }),
+      bulkDownloadCompanyUploads: build.query<
+        BulkDownloadCompanyUploadsApiResponse,
+        BulkDownloadCompanyUploadsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/bulk-download`,
+          params: {
+            fileType: queryArg.fileType,
+            weekStart: queryArg.weekStart,
+            weekEnd: queryArg.weekEnd,
+          },
+        }),
+        providesTags: ["Company"],
+      }),
+      listClients: build.query<ListClientsApiResponse, ListClientsApiArg>({
+        query: (queryArg) => ({
+          url: `/client`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            status: queryArg.status,
+            assigned_staff_id: queryArg.assignedStaffId,
+          },
+        }),
+        providesTags: ["Client"],
+      }),
+      createClient: build.mutation<CreateClientApiResponse, CreateClientApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/client`,
+            method: "POST",
+            body: queryArg.clientInput,
+          }),
+          invalidatesTags: ["Client"],
+        },
+      ),
+      updateClient: build.mutation<UpdateClientApiResponse, UpdateClientApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/client/${queryArg.id}`,
+            method: "PUT",
+            body: queryArg.clientUpdate,
+          }),
+          invalidatesTags: ["Client"],
+        },
+      ),
+      deleteClient: build.mutation<DeleteClientApiResponse, DeleteClientApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/client/${queryArg.id}`,
+            method: "DELETE",
+          }),
+          invalidatesTags: ["Client"],
+        },
+      ),
+      listStaffClients: build.query<
+        ListStaffClientsApiResponse,
+        ListStaffClientsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/staff/clients`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            status: queryArg.status,
+          },
+        }),
+        providesTags: ["Staff"],
+      }),
+      getStaffClient: build.query<
+        GetStaffClientApiResponse,
+        GetStaffClientApiArg
+      >({
+        query: (queryArg) => ({ url: `/staff/clients/${queryArg.id}` }),
+        providesTags: ["Staff"],
+      }),
+      listStaffWeeklyDocuments: build.query<
+        ListStaffWeeklyDocumentsApiResponse,
+        ListStaffWeeklyDocumentsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/staff/weekly-documents`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            clientId: queryArg.clientId,
+            weekStart: queryArg.weekStart,
+            weekEnd: queryArg.weekEnd,
+            filter: queryArg.filter,
+          },
+        }),
+        providesTags: ["Staff"],
+      }),
+      getStaffWeeklyDocumentsSummary: build.query<
+        GetStaffWeeklyDocumentsSummaryApiResponse,
+        GetStaffWeeklyDocumentsSummaryApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/staff/weekly-documents-summary`,
+          params: {
+            clientId: queryArg.clientId,
+            weekStart: queryArg.weekStart,
+            weekEnd: queryArg.weekEnd,
+          },
+        }),
+        providesTags: ["Staff"],
+      }),
+      listStaffUploads: build.query<
+        ListStaffUploadsApiResponse,
+        ListStaffUploadsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/staff/uploads`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+          },
+        }),
+        providesTags: ["Staff"],
+      }),
+      getStaffUploadReview: build.query<
+        GetStaffUploadReviewApiResponse,
+        GetStaffUploadReviewApiArg
+      >({
+        query: (queryArg) => ({ url: `/staff/uploads/${queryArg.id}/review` }),
+        providesTags: ["Staff"],
+      }),
+      getStaffWeeklyStats: build.query<
+        GetStaffWeeklyStatsApiResponse,
+        GetStaffWeeklyStatsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/staff/weekly-stats`,
+          params: {
+            weekStart: queryArg.weekStart,
+            weekEnd: queryArg.weekEnd,
+          },
+        }),
+        providesTags: ["Staff"],
+      }),
+      uploadRequiredDocument: build.mutation<
+        UploadRequiredDocumentApiResponse,
+        UploadRequiredDocumentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/staff/upload-required-document`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["Staff"],
+      }),
+      reuploadRequiredDocument: build.mutation<
+        ReuploadRequiredDocumentApiResponse,
+        ReuploadRequiredDocumentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/staff/reupload-required-document/${queryArg.fileProcessingId}`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["Staff"],
+      }),
+      downloadStaffUpload: build.query<
+        DownloadStaffUploadApiResponse,
+        DownloadStaffUploadApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/staff/download/${queryArg.uploadId}`,
+          params: {
+            type: queryArg["type"],
+          },
+        }),
+        providesTags: ["Staff"],
+      }),
+      listMyTickets: build.query<ListMyTicketsApiResponse, ListMyTicketsApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/ticket`,
+            params: {
+              page: queryArg.page,
+              limit: queryArg.limit,
+              status: queryArg.status,
+            },
+          }),
+          providesTags: ["Ticket"],
+        },
+      ),
+      createTicket: build.mutation<CreateTicketApiResponse, CreateTicketApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/ticket`,
+            method: "POST",
+            body: queryArg.ticketInput,
+          }),
+          invalidatesTags: ["Ticket"],
+        },
+      ),
+      listAllTickets: build.query<
+        ListAllTicketsApiResponse,
+        ListAllTicketsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/ticket/all`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+            status: queryArg.status,
+          },
+        }),
+        providesTags: ["Ticket"],
+      }),
+      getTicketStatistics: build.query<
+        GetTicketStatisticsApiResponse,
+        GetTicketStatisticsApiArg
+      >({
+        query: () => ({ url: `/ticket/statistics` }),
+        providesTags: ["Ticket"],
+      }),
+      getTicket: build.query<GetTicketApiResponse, GetTicketApiArg>({
+        query: (queryArg) => ({ url: `/ticket/${queryArg.id}` }),
+        providesTags: ["Ticket"],
+      }),
+      deleteTicket: build.mutation<DeleteTicketApiResponse, DeleteTicketApiArg>(
+        {
+          query: (queryArg) => ({
+            url: `/ticket/${queryArg.id}`,
+            method: "DELETE",
+          }),
+          invalidatesTags: ["Ticket"],
+        },
+      ),
+      updateTicketStatus: build.mutation<
+        UpdateTicketStatusApiResponse,
+        UpdateTicketStatusApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/ticket/${queryArg.id}/status`,
+          method: "PUT",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["Ticket"],
+      }),
+      addTicketComment: build.mutation<
+        AddTicketCommentApiResponse,
+        AddTicketCommentApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/ticket/${queryArg.id}/comment`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["Ticket"],
+      }),
+    }),
+    overrideExisting: false,
+  });
+export { injectedRtkApi as generatedApi };
+export type GetHealthApiResponse =
+  /** status 200 The process is up */ HealthResponse;
+export type GetHealthApiArg = void;
+export type GetReadyApiResponse = /** status 200 Ready */ HealthResponse;
+export type GetReadyApiArg = void;
+export type LoginSystemApiResponse =
+  /** status 200 Signed in; the session cookies are set */ {
+    success: boolean;
+    message: string;
+    data: {
+      user: CurrentUser;
+    };
+  };
+export type LoginSystemApiArg = {
+  loginInput: LoginInput;
+};
+export type LoginAdminApiResponse =
+  /** status 200 Signed in; the session cookies are set */ {
+    success: boolean;
+    message: string;
+    data: {
+      user: CurrentUser;
+    };
+  };
+export type LoginAdminApiArg = {
+  loginInput: LoginInput;
+};
+export type LoginStaffApiResponse =
+  /** status 200 Signed in; the session cookies are set */ {
+    success: boolean;
+    message: string;
+    data: {
+      user: CurrentUser;
+    };
+  };
+export type LoginStaffApiArg = {
+  loginInput: LoginInput;
+};
+export type RefreshSessionApiResponse = /** status 200 Done */ MessageBody;
+export type RefreshSessionApiArg = void;
+export type LogoutApiResponse = /** status 200 Done */ MessageBody;
+export type LogoutApiArg = void;
+export type GetMeApiResponse = /** status 200 The signed-in user */ {
+  success: boolean;
+  data: CurrentUser;
+};
+export type GetMeApiArg = void;
+export type ListCompaniesApiResponse = /** status 200 A page of companies */ {
+  success: boolean;
+  data: {
+    companies: Company[];
+    pagination: PagePagination;
+  };
+};
+export type ListCompaniesApiArg = {
+  page?: number;
+  limit?: number;
+  search?: string;
+};
+export type CreateCompanyApiResponse = /** status 201 One company */ {
+  success: boolean;
+  message?: string;
+  data: {
+    company: Company;
+  };
+};
+export type CreateCompanyApiArg = {
+  companyInput: CompanyInput;
+};
+export type GetCompanyApiResponse = /** status 200 One company */ {
+  success: boolean;
+  message?: string;
+  data: {
+    company: Company;
+  };
+};
+export type GetCompanyApiArg = {
+  id: string;
+};
+export type UpdateCompanyApiResponse = /** status 200 One company */ {
+  success: boolean;
+  message?: string;
+  data: {
+    company: Company;
+  };
+};
+export type UpdateCompanyApiArg = {
+  id: string;
+  companyInput: CompanyInput;
+};
+export type DeleteCompanyApiResponse = /** status 200 Done */ MessageBody;
+export type DeleteCompanyApiArg = {
+  id: string;
+};
+export type ListCompanyAdminsApiResponse =
+  /** status 200 A page of the company's admins */ {
+    success: boolean;
+    data: {
+      admins: CompanyAdmin[];
+      pagination: PagePagination;
+    };
+  };
+export type ListCompanyAdminsApiArg = {
+  id: string;
+  page?: number;
+  limit?: number;
+};
+export type CreateCompanyAdminApiResponse = /** status 201 The new admin */ {
+  success: boolean;
+  message?: string;
+  data: {
+    admin: CompanyAdmin;
+  };
+};
+export type CreateCompanyAdminApiArg = {
+  companyId: string;
+  adminInput: AdminInput;
+};
+export type DeleteCompanyAdminApiResponse = /** status 200 Done */ MessageBody;
+export type DeleteCompanyAdminApiArg = {
+  companyId: string;
+  adminId: string;
+};
+export type ListConsolidatedFilesApiResponse =
+  /** status 200 A page of consolidated files */ {
+    success: boolean;
+    data: {
+      files: ConsolidatedFile[];
+      pagination: PagePagination;
+    };
+  };
+export type ListConsolidatedFilesApiArg = {
+  page?: number;
+  limit?: number;
+  companyId?: string;
+  dateFrom?: string;
+  dateTo?: string;
+};
+export type UploadConsolidatedFileApiResponse = /** status 201 Stored */ {
+  success: boolean;
+  message?: string;
+  data: {
+    file: ConsolidatedFile;
+    company: CompanyRef;
+  };
+};
+export type UploadConsolidatedFileApiArg = {
+  companyId: string;
+  body: {
+    file: Blob;
+  };
+};
+export type GetConsolidatedFileContentApiResponse =
+  /** status 200 The file, with its name in Content-Disposition */ Blob;
+export type GetConsolidatedFileContentApiArg = {
+  id: string;
+};
+export type GetCurrentCompanyApiResponse = /** status 200 One company */ {
+  success: boolean;
+  message?: string;
+  data: {
+    company: Company;
+  };
+};
+export type GetCurrentCompanyApiArg = void;
+export type ListCompanyStaffApiResponse =
+  /** status 200 A page of staff members */ {
+    success: boolean;
+    data: {
+      staff: Staff[];
+      pagination: AdminStaffPagination;
+    };
+  };
+export type ListCompanyStaffApiArg = {
+  page?: number;
+  limit?: number;
+};
+export type CreateCompanyStaffApiResponse =
+  /** status 201 The new staff member */ {
+    success: boolean;
+    message?: string;
+    data: {
+      staff: Staff;
+    };
+  };
+export type CreateCompanyStaffApiArg = {
+  staffInput: StaffInput;
+};
+export type DeleteCompanyStaffApiResponse = /** status 200 Done */ MessageBody;
+export type DeleteCompanyStaffApiArg = {
+  id: string;
+};
+export type GetCompanyWeeklyStatsApiResponse =
+  /** status 200 Counts for the week */ {
+    success: boolean;
+    data: {
+      stats: AdminWeeklyStats;
+    };
+  };
+export type GetCompanyWeeklyStatsApiArg = {
+  /** ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+  weekStart?: string;
+  /** ISO date of the Sunday (UTC) that ends the week. */
+  weekEnd?: string;
+};
+export type ListCompanyFileUploadsApiResponse =
+  /** status 200 A page of the company's uploads */ {
+    success: boolean;
+    data: {
+      fileUploads: AdminUploadItem[];
+      pagination: AdminUploadsPagination;
+    };
+  };
+export type ListCompanyFileUploadsApiArg = {
+  page?: number;
+  limit?: number;
+  /** An approval status (PENDING, APPROVED, REJECTED) or a processing status. */
+  status?: UploadStatusFilter;
+  dateFrom?: string;
+  dateTo?: string;
+};
+export type ListCompanyWeeklyDocumentsApiResponse =
+  /** status 200 One row per client and required document for the week */ {
+    success: boolean;
+    data: {
+      documents: WeeklyDocumentRow[];
+      pagination: AdminWeeklyPagination;
+    };
+  };
+export type ListCompanyWeeklyDocumentsApiArg = {
+  page?: number;
+  limit?: number;
+  clientId?: string;
+  /** ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+  weekStart?: string;
+  /** ISO date of the Sunday (UTC) that ends the week. */
+  weekEnd?: string;
+  filter?:
+    "all" | "pending" | "approved" | "rejected" | "completed" | "remaining";
+};
+export type ReviewWeeklyDocumentApiResponse =
+  /** status 200 Done */ MessageBody;
+export type ReviewWeeklyDocumentApiArg = {
+  fileProcessingId: string;
+  reviewInput: ReviewInput;
+};
+export type DownloadCompanyUploadApiResponse =
+  /** status 200 The file, with its name in Content-Disposition */ Blob;
+export type DownloadCompanyUploadApiArg = {
+  uploadId: string;
+  type: FileType;
+};
+export type BulkDownloadCompanyUploadsApiResponse =
+  /** status 200 A zip of every upload's file of that type in the week */ Blob;
+export type BulkDownloadCompanyUploadsApiArg = {
+  fileType: FileType;
+  /** ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+  weekStart?: string;
+  /** ISO date of the Sunday (UTC) that ends the week. */
+  weekEnd?: string;
+};
+export type ListClientsApiResponse =
+  /** status 200 A page of the company's clients */ {
+    success: boolean;
+    data: {
+      clients: Client[];
+      pagination: PagePagination;
+    };
+  };
+export type ListClientsApiArg = {
+  page?: number;
+  limit?: number;
+  status?: ClientStatus;
+  assignedStaffId?: string;
+};
+export type CreateClientApiResponse = /** status 201 One client */ {
+  success: boolean;
+  message?: string;
+  data: {
+    client: Client;
+  };
+};
+export type CreateClientApiArg = {
+  clientInput: ClientInput;
+};
+export type UpdateClientApiResponse = /** status 200 One client */ {
+  success: boolean;
+  message?: string;
+  data: {
+    client: Client;
+  };
+};
+export type UpdateClientApiArg = {
+  id: string;
+  clientUpdate: ClientUpdate;
+};
+export type DeleteClientApiResponse = /** status 200 Done */ MessageBody;
+export type DeleteClientApiArg = {
+  id: string;
+};
+export type ListStaffClientsApiResponse =
+  /** status 200 A page of the clients assigned to the caller */ {
+    success: boolean;
+    data: {
+      clients: Client[];
+      pagination: StaffPagination;
+    };
+  };
+export type ListStaffClientsApiArg = {
+  page?: number;
+  limit?: number;
+  status?: ClientStatus;
+};
+export type GetStaffClientApiResponse =
+  /** status 200 One assigned client with its required document */ {
+    success: boolean;
+    data: {
+      client: ClientDetail;
+    };
+  };
+export type GetStaffClientApiArg = {
+  id: string;
+};
+export type ListStaffWeeklyDocumentsApiResponse =
+  /** status 200 One row per assigned client and required document for the week */ {
+    success: boolean;
+    data: {
+      documents: WeeklyDocumentRow[];
+      pagination: StaffPagination;
+    };
+  };
+export type ListStaffWeeklyDocumentsApiArg = {
+  page?: number;
+  limit?: number;
+  clientId?: string;
+  /** ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+  weekStart?: string;
+  /** ISO date of the Sunday (UTC) that ends the week. */
+  weekEnd?: string;
+  filter?: "all" | "pending" | "approved" | "rejected" | "uploaded";
+};
+export type GetStaffWeeklyDocumentsSummaryApiResponse =
+  /** status 200 Counts of the week's required documents by state */ {
+    success: boolean;
+    data: {
+      summary: WeeklyDocumentsSummary;
+    };
+  };
+export type GetStaffWeeklyDocumentsSummaryApiArg = {
+  clientId?: string;
+  /** ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+  weekStart?: string;
+  /** ISO date of the Sunday (UTC) that ends the week. */
+  weekEnd?: string;
+};
+export type ListStaffUploadsApiResponse =
+  /** status 200 A page of the caller's uploads */ {
+    success: boolean;
+    data: {
+      uploads: StaffUploadItem[];
+      pagination: StaffPagination;
+    };
+  };
+export type ListStaffUploadsApiArg = {
+  page?: number;
+  limit?: number;
+};
+export type GetStaffUploadReviewApiResponse =
+  /** status 200 The review of one of the caller's uploads */ {
+    success: boolean;
+    data: {
+      review: UploadReview;
+    };
+  };
+export type GetStaffUploadReviewApiArg = {
+  id: string;
+};
+export type GetStaffWeeklyStatsApiResponse =
+  /** status 200 The caller's counts for the week */ {
+    success: boolean;
+    data: {
+      stats: StaffWeeklyStats;
+    };
+  };
+export type GetStaffWeeklyStatsApiArg = {
+  /** ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+  weekStart?: string;
+  /** ISO date of the Sunday (UTC) that ends the week. */
+  weekEnd?: string;
+};
+export type UploadRequiredDocumentApiResponse =
+  /** status 202 Stored and queued for processing */ {
+    success: boolean;
+    message?: string;
+    data: QueueResult;
+  };
+export type UploadRequiredDocumentApiArg = {
+  body: {
+    clientId: string;
+    file: Blob;
+  };
+};
+export type ReuploadRequiredDocumentApiResponse =
+  /** status 202 Stored and queued for processing */ {
+    success: boolean;
+    message?: string;
+    data: QueueResult;
+  };
+export type ReuploadRequiredDocumentApiArg = {
+  fileProcessingId: string;
+  body: {
+    file: Blob;
+  };
+};
+export type DownloadStaffUploadApiResponse =
+  /** status 200 The file, with its name in Content-Disposition */ Blob;
+export type DownloadStaffUploadApiArg = {
+  uploadId: string;
+  type: FileType;
+};
+export type ListMyTicketsApiResponse = /** status 200 A page of tickets */ {
+  success: boolean;
+  data: {
+    tickets: Ticket[];
+    pagination: PagePagination;
+  };
+};
+export type ListMyTicketsApiArg = {
+  page?: number;
+  limit?: number;
+  status?: TicketStatus;
+};
+export type CreateTicketApiResponse = /** status 201 The new ticket */ {
+  success: boolean;
+  message?: string;
+  data: {
+    ticket: Ticket;
+  };
+};
+export type CreateTicketApiArg = {
+  ticketInput: TicketInput;
+};
+export type ListAllTicketsApiResponse = /** status 200 A page of tickets */ {
+  success: boolean;
+  data: {
+    tickets: Ticket[];
+    pagination: PagePagination;
+  };
+};
+export type ListAllTicketsApiArg = {
+  page?: number;
+  limit?: number;
+  status?: TicketStatus;
+};
+export type GetTicketStatisticsApiResponse =
+  /** status 200 Counts of all tickets by status (SYSTEM) */ {
+    success: boolean;
+    data: {
+      statistics: TicketStatistics;
+    };
+  };
+export type GetTicketStatisticsApiArg = void;
+export type GetTicketApiResponse =
+  /** status 200 A ticket with its comments */ {
+    success: boolean;
+    data: {
+      ticket: Ticket;
+      comments: TicketComment[];
+    };
+  };
+export type GetTicketApiArg = {
+  id: string;
+};
+export type DeleteTicketApiResponse = /** status 200 Done */ MessageBody;
+export type DeleteTicketApiArg = {
+  id: string;
+};
+export type UpdateTicketStatusApiResponse =
+  /** status 200 The updated ticket */ {
+    success: boolean;
+    message?: string;
+    data: {
+      ticket: Ticket;
+    };
+  };
+export type UpdateTicketStatusApiArg = {
+  id: string;
+  body: {
+    status: TicketStatus;
+  };
+};
+export type AddTicketCommentApiResponse = /** status 201 The new comment */ {
+  success: boolean;
+  message?: string;
+  data: {
+    comment: TicketComment;
+  };
+};
+export type AddTicketCommentApiArg = {
+  id: string;
+  body: {
+    comment: string;
+  };
+};
+export type HealthResponse = {
+  success: boolean;
+  status: string;
+};
+export type ErrorBody = {
+  success: false;
+  message: string;
+  /** Machine code, e.g. TOKEN_EXPIRED, UNAUTHORIZED, VALIDATION_ERROR, NOT_FOUND, FORBIDDEN, CONFLICT, RATE_LIMITED, INTERNAL */
+  error?: string;
+  errors?: {
+    field: string;
+    message: string;
+  }[];
+};
+export type Role = "SYSTEM" | "ADMIN" | "STAFF";
+export type CurrentUser = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  company_id?: string | null;
+  company_name?: string | null;
+};
+export type LoginInput = {
+  email: string;
+  password: string;
+};
+export type MessageBody = {
+  success: boolean;
+  message: string;
+};
+export type Company = {
+  id: string;
+  name: string;
+  staff_count: number;
+  active_clients: number;
+  created_at?: string;
+};
+export type PagePagination = {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  hasPrevPage: boolean;
+  hasNextPage: boolean;
+};
+export type CompanyInput = {
+  name: string;
+};
+export type CompanyAdmin = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  created_at?: string;
+};
+export type AdminInput = {
+  name: string;
+  email: string;
+  password: string;
+};
+export type CompanyRef = {
+  id: string;
+  name: string;
+};
+export type ConsolidatedFile = {
+  id: string;
+  file_name: string;
+  drive_file_id: string;
+  file_size?: number;
+  upload_date: string;
+  company: CompanyRef;
+  uploaded_by: {
+    name: string;
+    email: string;
+  };
+};
+export type Staff = {
+  id: string;
+  name: string;
+  email: string;
+  created_at: string;
+};
+export type AdminStaffPagination = {
+  page: number;
+  totalPages: number;
+  totalCount: number;
+  hasPrev: boolean;
+  hasNext: boolean;
+};
+export type StaffInput = {
+  name: string;
+  email: string;
+  password: string;
+};
+export type AdminWeeklyStats = {
+  pendingReviews: number;
+  rejectedUploads: number;
+  approvedUploads: number;
+  remainingUploads: number;
+  completedUploads: number;
+  clientsWithUploads: number;
+  totalClients: number;
+};
+export type ProcessingStatus =
+  | "UPLOADING"
+  | "QUEUED"
+  | "CONSOLIDATING"
+  | "CONSOLIDATED"
+  | "SCRUBBING"
+  | "SCRUBBED"
+  | "FAILED";
+export type ApprovalStatus = "PENDING" | "APPROVED" | "REJECTED";
+export type AdminUploadItem = {
+  id: string;
+  filename: string;
+  upload_date: string;
+  status: ProcessingStatus;
+  approval_status: ApprovalStatus;
+  user: {
+    name: string;
+    email: string;
+  };
+  client: {
+    id?: string;
+    name: string;
+  };
+};
+export type AdminUploadsPagination = {
+  page: number;
+  totalCount: number;
+  totalPages: number;
+  hasPrev: boolean;
+  hasNext: boolean;
+};
+export type UploadStatusFilter =
+  | "PENDING"
+  | "APPROVED"
+  | "REJECTED"
+  | "UPLOADING"
+  | "QUEUED"
+  | "CONSOLIDATING"
+  | "CONSOLIDATED"
+  | "SCRUBBING"
+  | "SCRUBBED"
+  | "FAILED";
+export type RequiredDocument = {
+  id: string;
+  title: string;
+  created_at: string;
+};
+export type FileVersion = {
+  filename: string;
+  file_size_mb: number;
+  notes?: string | null;
+};
+export type Upload = {
+  upload_id: string;
+  status: ProcessingStatus;
+  approval_status: ApprovalStatus;
+  upload_date: string;
+  error_message?: string | null;
+  uploaded_by: {
+    name: string;
+  };
+  reviewed_by: {
+    name: string;
+    reviewed_at: string;
+  } | null;
+  file_versions: {
+    raw?: FileVersion;
+    consolidated?: FileVersion;
+    scrubbed?: FileVersion;
+  };
+};
+export type WeeklyDocumentRow = {
+  client: CompanyRef;
+  document: RequiredDocument;
+  weekStatus:
+    "NO_UPLOAD" | "PROCESSING" | "FAILED" | "PENDING" | "APPROVED" | "REJECTED";
+  upload: Upload | null;
+};
+export type AdminWeeklyPagination = {
+  page: number;
+  limit: number;
+  totalCount: number;
+  totalPages: number;
+  hasPrev: boolean;
+  hasNext: boolean;
+};
+export type ReviewInput = {
+  approval_status: "APPROVED" | "REJECTED";
+  raw_notes?: string;
+  consolidated_notes?: string;
+  scrubbed_notes?: string;
+};
+export type FileType = "raw" | "consolidated" | "scrubbed";
+export type ClientStatus = "ACTIVE" | "INACTIVE";
+export type Client = {
+  id: string;
+  name: string;
+  status: ClientStatus;
+  assigned_staff_id: string | null;
+  assigned_staff_name: string | null;
+  organization_name: string;
+  created_at: string;
+};
+export type ClientInput = {
+  name: string;
+  assigned_staff_id: string;
+  status?: ClientStatus;
+};
+export type ClientUpdate = {
+  name?: string;
+  assigned_staff_id?: string;
+  status?: ClientStatus;
+};
+export type StaffPagination = {
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+  hasPreviousPage: boolean;
+  hasNextPage: boolean;
+};
+export type ClientDetail = Client & {
+  required_documents: RequiredDocument[];
+};
+export type WeeklyDocumentsSummary = {
+  total: number;
+  uploaded: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+  remaining: number;
+};
+export type StaffUploadItem = {
+  id: string;
+  filename: string;
+  file_size_mb: number;
+  upload_date: string;
+  status: ProcessingStatus;
+  approval_status: ApprovalStatus;
+  document_title: string;
+  client: {
+    id?: string;
+    name: string;
+  };
+};
+export type ReviewFile = {
+  filename: string;
+  notes?: string | null;
+};
+export type UploadReview = {
+  upload_id: string;
+  upload_date: string;
+  status: ProcessingStatus;
+  approval_status: ApprovalStatus;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  client: CompanyRef;
+  document: {
+    id: string;
+    title: string;
+  };
+  files: {
+    raw?: ReviewFile;
+    consolidated?: ReviewFile;
+    scrubbed?: ReviewFile;
+  };
+};
+export type StaffWeeklyStats = {
+  totalUploaded: number;
+  uploadsPendingReview: number;
+  approvedUploads: number;
+  rejectedUploads: number;
+  clientsWithUploads: number;
+  totalAssignedClients: number;
+  completionPercentage: number;
+};
+export type QueueResult = {
+  processingId: string;
+  jobId: string;
+};
+export type TicketStatus = "OPEN" | "IN_PROGRESS" | "COMPLETED" | "CLOSED";
+export type Ticket = {
+  id: string;
+  title: string;
+  description: string;
+  status: TicketStatus;
+  created_at: string;
+  updated_at: string;
+  created_by_name: string;
+  created_by_role: Role;
+  company_name?: string | null;
+};
+export type TicketInput = {
+  title: string;
+  description: string;
+};
+export type TicketStatistics = {
+  total_tickets: number;
+  open_tickets: number;
+  in_progress_tickets: number;
+  completed_tickets: number;
+  closed_tickets: number;
+};
+export type TicketComment = {
+  id: string;
+  comment: string;
+  added_by_name: string;
+  added_by_role: Role;
+  company_name?: string | null;
+  added_at: string;
+};
+export const {
+  useGetHealthQuery,
+  useGetReadyQuery,
+  useLoginSystemMutation,
+  useLoginAdminMutation,
+  useLoginStaffMutation,
+  useRefreshSessionMutation,
+  useLogoutMutation,
+  useGetMeQuery,
+  useListCompaniesQuery,
+  useCreateCompanyMutation,
+  useGetCompanyQuery,
+  useUpdateCompanyMutation,
+  useDeleteCompanyMutation,
+  useListCompanyAdminsQuery,
+  useCreateCompanyAdminMutation,
+  useDeleteCompanyAdminMutation,
+  useListConsolidatedFilesQuery,
+  useUploadConsolidatedFileMutation,
+  useGetConsolidatedFileContentQuery,
+  useGetCurrentCompanyQuery,
+  useListCompanyStaffQuery,
+  useCreateCompanyStaffMutation,
+  useDeleteCompanyStaffMutation,
+  useGetCompanyWeeklyStatsQuery,
+  useListCompanyFileUploadsQuery,
+  useListCompanyWeeklyDocumentsQuery,
+  useReviewWeeklyDocumentMutation,
+  useDownloadCompanyUploadQuery,
+  useBulkDownloadCompanyUploadsQuery,
+  useListClientsQuery,
+  useCreateClientMutation,
+  useUpdateClientMutation,
+  useDeleteClientMutation,
+  useListStaffClientsQuery,
+  useGetStaffClientQuery,
+  useListStaffWeeklyDocumentsQuery,
+  useGetStaffWeeklyDocumentsSummaryQuery,
+  useListStaffUploadsQuery,
+  useGetStaffUploadReviewQuery,
+  useGetStaffWeeklyStatsQuery,
+  useUploadRequiredDocumentMutation,
+  useReuploadRequiredDocumentMutation,
+  useDownloadStaffUploadQuery,
+  useListMyTicketsQuery,
+  useCreateTicketMutation,
+  useListAllTicketsQuery,
+  useGetTicketStatisticsQuery,
+  useGetTicketQuery,
+  useDeleteTicketMutation,
+  useUpdateTicketStatusMutation,
+  useAddTicketCommentMutation,
+} = injectedRtkApi;

@@ -1,0 +1,24 @@
+import { Outlet } from 'react-router-dom';
+import { useGetMeQuery } from '@/web/api/generated';
+import { type NavItem, ShellLayout } from '@/web/components/ShellLayout';
+import { useCurrentUser } from '@/web/features/auth/authSlice';
+import { useLogout } from '@/web/features/auth/useLogout';
+
+interface AreaShellProps {
+  areaLabel: string;
+  navItems: NavItem[];
+}
+
+/** A signed-in area: the shell around the current screen, for the signed-in user. */
+export function AreaShell({ areaLabel, navItems }: AreaShellProps) {
+  const user = useCurrentUser();
+  const { logout, loggingOut } = useLogout();
+  // Confirms the remembered session with the server and keeps name and email current.
+  useGetMeQuery(undefined, { skip: !user });
+  if (!user) return null;
+  return (
+    <ShellLayout areaLabel={areaLabel} navItems={navItems} user={user} onLogout={() => void logout()} loggingOut={loggingOut}>
+      <Outlet />
+    </ShellLayout>
+  );
+}

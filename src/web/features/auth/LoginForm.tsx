@@ -1,0 +1,91 @@
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { Link, useNavigate } from 'react-router-dom';
+import { api } from '@/web/api/endpoints';
+import type { CurrentUser, LoginInput } from '@/web/api/generated';
+import { errorMessage, fieldErrors, UNEXPECTED_ERROR_MESSAGE } from '@/web/lib/errorMessage';
+import { signedIn } from './authSlice';
+import { loginSchema, type LoginValues } from './loginSchema';
+import type { LoginScreen } from './loginScreens';
+import './auth.css';
+
+export interface LoginAnswer {
+  success: boolean;
+  message: string;
+  data?: { user: CurrentUser };
+}
+
+interface LoginFormProps {
+  screen: LoginScreen;
+  /** Calls the role's sign-in endpoint; rejects with the API error. */
+  login: (input: LoginInput) => Promise<LoginAnswer>;
+}
+
+/** The centred 'Welcome back' card every role signs in with. */
+export function LoginForm({ screen, login }: LoginFormProps) {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const [generalError, setGeneralError] = useState<string | null>(null);
+
+  const formik = useFormik<LoginValues>({
+    initialValues: { email: '', password: '' },
+    validationSchema: loginSchema,
+    onSubmit: async (values, helpers) => {
+      setGeneralError(null);
+      try {
+        const answer = await login({ email: values.email.trim(), password: values.password });
+        if (!answer.success || !answer.data) {
+          setGeneralError(answer.message || UNEXPECTED_ERROR_MESSAGE);
+          return;
+        }
+        // A new session starts from an empty cache: nothing of a previous user may show.
+        dispatch(api.util.resetApiState());
+        dispatch(signedIn(answer.data.user));
+        navigate(screen.home, { replace: true });
+      } catch (error) {
+        const { email, password } = fieldErrors(error);
+        helpers.setErrors({ email, password });
+        setGeneralError(errorMessage(error));
+      }
+    },
+  });
+
+  const fieldStatus = (field: keyof LoginValues) => {
+    const message = formik.touched[field] ? formik.errors[field] : undefined;
+    return message ? { validateStatus: 'error' as const, help: message } : {};
+  };
+  const pending = formik.isSubmitting;
+
+  return (
+    <main className="auth-page">
+      <Card className="auth-card">
+        <Typography.Title level={1} className="auth-title">
+          Welcome back
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" className="auth-subtitle">
+          {screen.subtitle}
+        </Typography.Paragraph>
+        <form noValidate onSubmit={formik.handleSubmit} aria-label={screen.subtitle}>
+          <Form layout="vertical" component={false} requiredMark={false}>
+          {generalError && <Alert type="error" showIcon title={generalError} className="auth-error" />}
+          <Form.Item label="Email" htmlFor="login-email" {...fieldStatus('email')}>
+            <Input id="login-email" type="email" autoComplete="email" placeholder="name@example.com" {...formik.getFieldProps('email')} />
+          </Form.Item>
+          <Form.Item label="Password" htmlFor="login-password" {...fieldStatus('password')}>
+            <Input.Password id="login-password" autoComplete="current-password" {...formik.getFieldProps('password')} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block size="large" disabled={pending}>
+            {pending ? 'Logging in...' : 'Login'}
+          </Button>
+          </Form>
+        </form>
+        <Typography.Paragraph className="auth-footer">
+          {screen.footerLead} <Link to={screen.otherLogins[0].to}>{screen.otherLogins[0].label}</Link> or{' '}
+          <Link to={screen.otherLogins[1].to}>{screen.otherLogins[1].label}</Link>
+        </Typography.Paragraph>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+import { PageHeader } from '@/web/components/PageHeader';
+
+export function ConsolidatedFilesPage() {
+  return <PageHeader title="Consolidated Files" subtitle="View and manage consolidated payroll files" />;
+}

@@ -1,0 +1,28 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { persistStore } from 'redux-persist';
+import { PersistGate } from 'redux-persist/integration/react';
+import 'antd/dist/reset.css';
+import { appRoutes } from './app/router';
+import { setupStore } from './app/store';
+import { UiProvider } from './app/UiProvider';
+
+const store = setupStore();
+const persistor = persistStore(store);
+setupListeners(store.dispatch);
+const router = createBrowserRouter(appRoutes);
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <Provider store={store}>
+      <PersistGate loading={null} persistor={persistor}>
+        <UiProvider>
+          <RouterProvider router={router} />
+        </UiProvider>
+      </PersistGate>
+    </Provider>
+  </StrictMode>,
+);

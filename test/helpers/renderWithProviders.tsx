@@ -1,0 +1,70 @@
+/**
+ * Renders SPA code the way the browser entry does: a fresh store, Ant Design's App context and a
+ * router in memory. `renderApp` mounts the whole route table at a path.
+ */
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import nock from 'nock';
+import type { CurrentUser } from '@/web/api/generated';
+import { appRoutes } from '@/web/app/router';
+import { type AppStore, type PreloadedState, setupStore } from '@/web/app/store';
+import { UiProvider } from '@/web/app/UiProvider';
+
+/** Where nock answers for the API in tests (the base the suites configure). */
+export const API_ORIGIN = 'http://localhost';
+
+interface RenderOptions {
+  preloadedState?: PreloadedState;
+  store?: AppStore;
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', preloadedState, store = setupStore(preloadedState) }: RenderOptions & { route?: string } = {},
+): RenderResult & { store: AppStore } {
+  const result = render(
+    <Provider store={store}>
+      <UiProvider>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </UiProvider>
+    </Provider>,
+  );
+  return { ...result, store };
+}
+
+export function renderApp(
+  route: string,
+  { preloadedState, store = setupStore(preloadedState) }: RenderOptions = {},
+): RenderResult & { store: AppStore; router: ReturnType<typeof createMemoryRouter> } {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [route] });
+  const result = render(
+    <Provider store={store}>
+      <UiProvider>
+        <RouterProvider router={router} />
+      </UiProvider>
+    </Provider>,
+  );
+  return { ...result, store, router };
+}
+
+export const users: Record<CurrentUser['role'], CurrentUser> = {
+  SYSTEM: { id: 'u-system', name: 'Sam Operator', email: 'sam@platform.test', role: 'SYSTEM', company_id: null, company_name: null },
+  ADMIN: { id: 'u-admin', name: 'Alice Admin', email: 'alice@acme.test', role: 'ADMIN', company_id: 'c-1', company_name: 'Acme' },
+  STAFF: { id: 'u-staff', name: 'Steve Staff', email: 'steve@acme.test', role: 'STAFF', company_id: 'c-1', company_name: 'Acme' },
+};
+
+export function signedInAs(role: CurrentUser['role']): PreloadedState {
+  return { auth: { user: users[role] } };
+}
+
+/** The server confirms the session of `user` when a shell asks who is signed in. */
+export function expectSessionCheck(user: CurrentUser) {
+  return nock(API_ORIGIN).get('/api/auth/me').reply(200, { success: true, data: user });
+}
+
+/** Makes media queries see a viewport this wide. */
+export function setViewportWidth(width: number): void {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+}

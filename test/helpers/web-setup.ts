@@ -1,0 +1,79 @@
+/**
+ * Set-up of every SPA suite: jest-dom matchers, the browser APIs jsdom lacks and Ant Design uses,
+ * an absolute API base for fetch, and nock with the network shut: a request no test expected fails
+ * the test that made it.
+ */
+import '@testing-library/jest-dom';
+import { cleanup } from '@testing-library/react';
+import nock from 'nock';
+
+// The CommonJS build of the icon library requires one file from the ES build of its colour
+// package; jest loads node_modules unbundled, so point that require at the CommonJS twin.
+jest.mock('@ant-design/colors/es/generate', () => jest.requireActual('@ant-design/colors/lib/generate'));
+
+(globalThis as { __API_BASE__?: string }).__API_BASE__ = 'http://localhost/api';
+
+/** Width media queries are evaluated against window.innerWidth, which tests of small screens change. */
+function evaluateMediaQuery(query: string): boolean {
+  const width = window.innerWidth;
+  const max = /max-width:\s*(\d+)px/.exec(query);
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  if (!max && !min) return false;
+  return (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+}
+
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  writable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: evaluateMediaQuery(query),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+Object.defineProperty(window, 'ResizeObserver', { configurable: true, writable: true, value: ResizeObserverStub });
+
+// jsdom does not compute pseudo-element styles; Ant Design asks for them when it measures scrollbars.
+const computeStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computeStyle(element);
+
+const unexpectedRequests: string[] = [];
+nock.emitter.on('no match', (request: { method?: string; href?: string; path?: string }) => {
+  unexpectedRequests.push(`${request.method ?? 'GET'} ${request.href ?? request.path ?? ''}`);
+});
+
+beforeAll(() => {
+  nock.disableNetConnect();
+});
+
+beforeEach(() => {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: 1280 });
+  document.cookie.split(';').forEach((cookie) => {
+    const name = cookie.split('=')[0].trim();
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  });
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  nock.cleanAll();
+  const unexpected = unexpectedRequests.splice(0);
+  if (unexpected.length > 0) throw new Error(`Requests no test expected: ${unexpected.join(', ')}`);
+});
+
+afterAll(() => {
+  nock.enableNetConnect();
+  nock.restore();
+});
