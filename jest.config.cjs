@@ -8,12 +8,19 @@ const tsJest = [
       jsx: 'react-jsx',
       esModuleInterop: true,
       isolatedModules: true,
+      allowJs: true,
     },
     diagnostics: false,
   },
 ];
+/** Dependencies that ship only ES modules or use dynamic import(): see test/helpers/esm-interop-transform.cjs. */
+const esmOnly = ['content-disposition', 'cookie', '@fastify/cookie', '@electric-sql/pglite'];
 const common = {
-  transform: { '^.+\\.tsx?$': tsJest },
+  transform: {
+    '/node_modules/.+\\.[cm]?js$': '<rootDir>/test/helpers/esm-interop-transform.cjs',
+    '^.+\\.tsx?$': tsJest,
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
@@ -32,6 +39,8 @@ module.exports = {
       ...common,
       displayName: 'server',
       testEnvironment: 'node',
+      // Each file starts its own database; on a busy two-core machine that can take a few seconds.
+      testTimeout: 30000,
       testMatch: ['<rootDir>/test/server/**/*.test.ts', '<rootDir>/test/common/**/*.test.ts', '<rootDir>/test/scripts/**/*.test.ts'],
     },
   ],

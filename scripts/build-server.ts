@@ -1,0 +1,30 @@
+/** Bundles the server into dist/server (dependencies stay in node_modules) and copies its migrations. */
+import { cp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(__dirname, '..');
+const out = path.join(root, 'dist/server');
+
+async function main(): Promise<void> {
+  await rm(out, { recursive: true, force: true });
+  await build({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: path.join(out, 'main.js'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+    tsconfig: path.join(root, 'tsconfig.json'),
+  });
+  await cp(path.join(root, 'src/server/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+  console.log('built dist/server');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

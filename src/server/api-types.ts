@@ -1,0 +1,2438 @@
+/* Generated from openapi/openapi.yaml by `npm run generate:api`. Do not edit. */
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness (database and queue reachable) */
+        get: operations["getReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/system": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["loginSystem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["loginAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["loginStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["refreshSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listCompanies"];
+        put?: never;
+        post: operations["createCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get: operations["getCompany"];
+        put?: never;
+        post?: never;
+        /** Deletes the company and everything it owns (users, clients, uploads, files, tickets) in one transaction */
+        delete: operations["deleteCompany"];
+        options?: never;
+        head?: never;
+        patch: operations["updateCompany"];
+        trace?: never;
+    };
+    "/system/companies/{id}/admins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get: operations["listCompanyAdmins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/companies/{companyId}/admins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["createCompanyAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/companies/{companyId}/admins/{adminId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyIdPath"];
+                adminId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteCompanyAdmin"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/consolidated-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listConsolidatedFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/consolidated-files/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Multipart field `file` (.xls, .xlsx, .xlsm or .csv, under 100 MB). */
+        post: operations["uploadConsolidatedFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/consolidated-files/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get: operations["getConsolidatedFileContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getCurrentCompany"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listCompanyStaff"];
+        put?: never;
+        post: operations["createCompanyStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["deleteCompanyStaff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/weekly-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getCompanyWeeklyStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/file-uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listCompanyFileUploads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/weekly-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listCompanyWeeklyDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/weekly-documents/{fileProcessingId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileProcessingId: components["parameters"]["FileProcessingIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reviewWeeklyDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/download/{uploadId}": {
+        parameters: {
+            query: {
+                type: components["parameters"]["FileTypeQuery"];
+            };
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        get: operations["downloadCompanyUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/bulk-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["bulkDownloadCompanyUploads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listClients"];
+        put?: never;
+        post: operations["createClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/client/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** @description ADMIN may change any field; STAFF may change only `status` of a client assigned to them. */
+        put: operations["updateClient"];
+        post?: never;
+        delete: operations["deleteClient"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listStaffClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get: operations["getStaffClient"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/weekly-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listStaffWeeklyDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/weekly-documents-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getStaffWeeklyDocumentsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listStaffUploads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/uploads/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get: operations["getStaffUploadReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/weekly-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getStaffWeeklyStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/upload-required-document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Multipart fields `clientId` (before the file) and `file` (.xls, .xlsx, .xlsm, .xltm, .xltx or .csv, under 100 MB). */
+        post: operations["uploadRequiredDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/reupload-required-document/{fileProcessingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileProcessingId: components["parameters"]["FileProcessingIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reuploadRequiredDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/download/{uploadId}": {
+        parameters: {
+            query: {
+                type: components["parameters"]["FileTypeQuery"];
+            };
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        get: operations["downloadStaffUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The caller's own tickets (ADMIN and STAFF). */
+        get: operations["listMyTickets"];
+        put?: never;
+        post: operations["createTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every ticket on the platform (SYSTEM). */
+        get: operations["listAllTickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getTicketStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get: operations["getTicket"];
+        put?: never;
+        post?: never;
+        delete: operations["deleteTicket"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["updateTicketStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticket/{id}/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["addTicketComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ErrorBody: {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+            /** @description Machine code, e.g. TOKEN_EXPIRED, UNAUTHORIZED, VALIDATION_ERROR, NOT_FOUND, FORBIDDEN, CONFLICT, RATE_LIMITED, INTERNAL */
+            error?: string;
+            errors?: {
+                field: string;
+                message: string;
+            }[];
+        };
+        MessageBody: {
+            success: boolean;
+            message: string;
+        };
+        HealthResponse: {
+            success: boolean;
+            status: string;
+        };
+        /** @enum {string} */
+        Role: "SYSTEM" | "ADMIN" | "STAFF";
+        LoginInput: {
+            /** Format: email */
+            email: string;
+            password: string;
+        };
+        CurrentUser: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            role: components["schemas"]["Role"];
+            /** Format: uuid */
+            company_id?: string | null;
+            company_name?: string | null;
+        };
+        /** @description Tickets, admin clients, companies, company admins and consolidated files */
+        PagePagination: {
+            page: number;
+            limit: number;
+            total: number;
+            totalPages: number;
+            hasPrevPage: boolean;
+            hasNextPage: boolean;
+        };
+        AdminStaffPagination: {
+            page: number;
+            totalPages: number;
+            totalCount: number;
+            hasPrev: boolean;
+            hasNext: boolean;
+        };
+        /** @description Staff assigned clients, staff uploads and staff weekly documents */
+        StaffPagination: {
+            currentPage: number;
+            totalPages: number;
+            totalCount: number;
+            hasPreviousPage: boolean;
+            hasNextPage: boolean;
+        };
+        AdminWeeklyPagination: {
+            page: number;
+            limit: number;
+            totalCount: number;
+            totalPages: number;
+            hasPrev: boolean;
+            hasNext: boolean;
+        };
+        AdminUploadsPagination: {
+            page: number;
+            totalCount: number;
+            totalPages: number;
+            hasPrev: boolean;
+            hasNext: boolean;
+        };
+        CompanyRef: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        Company: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            staff_count: number;
+            active_clients: number;
+            /** Format: date-time */
+            created_at?: string;
+        };
+        CompanyInput: {
+            name: string;
+        };
+        CompanyAdmin: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            role: components["schemas"]["Role"];
+            /** Format: date-time */
+            created_at?: string;
+        };
+        AdminInput: {
+            name: string;
+            /** Format: email */
+            email: string;
+            password: string;
+        };
+        Staff: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        StaffInput: {
+            name: string;
+            /** Format: email */
+            email: string;
+            password: string;
+        };
+        /** @enum {string} */
+        ClientStatus: "ACTIVE" | "INACTIVE";
+        Client: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            status: components["schemas"]["ClientStatus"];
+            /** Format: uuid */
+            assigned_staff_id: string | null;
+            assigned_staff_name: string | null;
+            organization_name: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ClientDetail: components["schemas"]["Client"] & {
+            required_documents: components["schemas"]["RequiredDocument"][];
+        };
+        ClientInput: {
+            name: string;
+            /** Format: uuid */
+            assigned_staff_id: string;
+            status?: components["schemas"]["ClientStatus"];
+        };
+        ClientUpdate: {
+            name?: string;
+            /** Format: uuid */
+            assigned_staff_id?: string;
+            status?: components["schemas"]["ClientStatus"];
+        };
+        RequiredDocument: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @enum {string} */
+        ProcessingStatus: "UPLOADING" | "QUEUED" | "CONSOLIDATING" | "CONSOLIDATED" | "SCRUBBING" | "SCRUBBED" | "FAILED";
+        /** @enum {string} */
+        ApprovalStatus: "PENDING" | "APPROVED" | "REJECTED";
+        /** @enum {string} */
+        UploadStatusFilter: "PENDING" | "APPROVED" | "REJECTED" | "UPLOADING" | "QUEUED" | "CONSOLIDATING" | "CONSOLIDATED" | "SCRUBBING" | "SCRUBBED" | "FAILED";
+        /** @enum {string} */
+        FileType: "raw" | "consolidated" | "scrubbed";
+        FileVersion: {
+            filename: string;
+            file_size_mb: number;
+            notes?: string | null;
+        };
+        Upload: {
+            /** Format: uuid */
+            upload_id: string;
+            status: components["schemas"]["ProcessingStatus"];
+            approval_status: components["schemas"]["ApprovalStatus"];
+            /** Format: date-time */
+            upload_date: string;
+            error_message?: string | null;
+            uploaded_by: {
+                name: string;
+            };
+            reviewed_by: {
+                name: string;
+                /** Format: date-time */
+                reviewed_at: string;
+            } | null;
+            file_versions: {
+                raw?: components["schemas"]["FileVersion"];
+                consolidated?: components["schemas"]["FileVersion"];
+                scrubbed?: components["schemas"]["FileVersion"];
+            };
+        };
+        WeeklyDocumentRow: {
+            client: components["schemas"]["CompanyRef"];
+            document: components["schemas"]["RequiredDocument"];
+            /** @enum {string} */
+            weekStatus: "NO_UPLOAD" | "PROCESSING" | "FAILED" | "PENDING" | "APPROVED" | "REJECTED";
+            upload: components["schemas"]["Upload"] | null;
+        };
+        WeeklyDocumentsSummary: {
+            total: number;
+            uploaded: number;
+            pending: number;
+            approved: number;
+            rejected: number;
+            remaining: number;
+        };
+        AdminWeeklyStats: {
+            pendingReviews: number;
+            rejectedUploads: number;
+            approvedUploads: number;
+            remainingUploads: number;
+            completedUploads: number;
+            clientsWithUploads: number;
+            totalClients: number;
+        };
+        StaffWeeklyStats: {
+            totalUploaded: number;
+            uploadsPendingReview: number;
+            approvedUploads: number;
+            rejectedUploads: number;
+            clientsWithUploads: number;
+            totalAssignedClients: number;
+            completionPercentage: number;
+        };
+        AdminUploadItem: {
+            /** Format: uuid */
+            id: string;
+            filename: string;
+            /** Format: date-time */
+            upload_date: string;
+            status: components["schemas"]["ProcessingStatus"];
+            approval_status: components["schemas"]["ApprovalStatus"];
+            user: {
+                name: string;
+                email: string;
+            };
+            client: {
+                /** Format: uuid */
+                id?: string;
+                name: string;
+            };
+        };
+        StaffUploadItem: {
+            /** Format: uuid */
+            id: string;
+            filename: string;
+            file_size_mb: number;
+            /** Format: date-time */
+            upload_date: string;
+            status: components["schemas"]["ProcessingStatus"];
+            approval_status: components["schemas"]["ApprovalStatus"];
+            document_title: string;
+            client: {
+                /** Format: uuid */
+                id?: string;
+                name: string;
+            };
+        };
+        ReviewFile: {
+            filename: string;
+            notes?: string | null;
+        };
+        UploadReview: {
+            /** Format: uuid */
+            upload_id: string;
+            /** Format: date-time */
+            upload_date: string;
+            status: components["schemas"]["ProcessingStatus"];
+            approval_status: components["schemas"]["ApprovalStatus"];
+            reviewed_by: string | null;
+            /** Format: date-time */
+            reviewed_at: string | null;
+            client: components["schemas"]["CompanyRef"];
+            document: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+            };
+            files: {
+                raw?: components["schemas"]["ReviewFile"];
+                consolidated?: components["schemas"]["ReviewFile"];
+                scrubbed?: components["schemas"]["ReviewFile"];
+            };
+        };
+        ReviewInput: {
+            /** @enum {string} */
+            approval_status: "APPROVED" | "REJECTED";
+            raw_notes?: string;
+            consolidated_notes?: string;
+            scrubbed_notes?: string;
+        };
+        QueueResult: {
+            /** Format: uuid */
+            processingId: string;
+            jobId: string;
+        };
+        ConsolidatedFile: {
+            /** Format: uuid */
+            id: string;
+            file_name: string;
+            drive_file_id: string;
+            file_size?: number;
+            /** Format: date-time */
+            upload_date: string;
+            company: components["schemas"]["CompanyRef"];
+            uploaded_by: {
+                name: string;
+                email: string;
+            };
+        };
+        /** @enum {string} */
+        TicketStatus: "OPEN" | "IN_PROGRESS" | "COMPLETED" | "CLOSED";
+        Ticket: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            description: string;
+            status: components["schemas"]["TicketStatus"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            created_by_name: string;
+            created_by_role: components["schemas"]["Role"];
+            company_name?: string | null;
+        };
+        TicketInput: {
+            title: string;
+            description: string;
+        };
+        TicketComment: {
+            /** Format: uuid */
+            id: string;
+            comment: string;
+            added_by_name: string;
+            added_by_role: components["schemas"]["Role"];
+            company_name?: string | null;
+            /** Format: date-time */
+            added_at: string;
+        };
+        TicketStatistics: {
+            total_tickets: number;
+            open_tickets: number;
+            in_progress_tickets: number;
+            completed_tickets: number;
+            closed_tickets: number;
+        };
+    };
+    responses: {
+        /** @description A failure a person can act on */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Done */
+        Message: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MessageBody"];
+            };
+        };
+        /** @description Signed in; the session cookies are set */
+        Login: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    success: boolean;
+                    message: string;
+                    data: {
+                        user: components["schemas"]["CurrentUser"];
+                    };
+                };
+            };
+        };
+        /** @description One company */
+        CompanyResult: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    success: boolean;
+                    message?: string;
+                    data: {
+                        company: components["schemas"]["Company"];
+                    };
+                };
+            };
+        };
+        /** @description One client */
+        ClientResult: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    success: boolean;
+                    message?: string;
+                    data: {
+                        client: components["schemas"]["Client"];
+                    };
+                };
+            };
+        };
+        /** @description Stored and queued for processing */
+        Queued: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    success: boolean;
+                    message?: string;
+                    data: components["schemas"]["QueueResult"];
+                };
+            };
+        };
+        /** @description A page of tickets */
+        TicketPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    success: boolean;
+                    data: {
+                        tickets: components["schemas"]["Ticket"][];
+                        pagination: components["schemas"]["PagePagination"];
+                    };
+                };
+            };
+        };
+        /** @description The file, with its name in Content-Disposition */
+        FileContent: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/octet-stream": string;
+            };
+        };
+    };
+    parameters: {
+        Page: number;
+        Limit: number;
+        IdPath: string;
+        CompanyIdPath: string;
+        FileProcessingIdPath: string;
+        UploadIdPath: string;
+        ClientIdQuery: string;
+        /** @description ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+        WeekStart: string;
+        /** @description ISO date of the Sunday (UTC) that ends the week. */
+        WeekEnd: string;
+        DateFrom: string;
+        DateTo: string;
+        FileTypeQuery: components["schemas"]["FileType"];
+        TicketStatusQuery: components["schemas"]["TicketStatus"];
+    };
+    requestBodies: {
+        Login: {
+            content: {
+                "application/json": components["schemas"]["LoginInput"];
+            };
+        };
+    };
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+        };
+    };
+    getReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            503: components["responses"]["Error"];
+        };
+    };
+    loginSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Login"];
+        responses: {
+            200: components["responses"]["Login"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    loginAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Login"];
+        responses: {
+            200: components["responses"]["Login"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    loginStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["Login"];
+        responses: {
+            200: components["responses"]["Login"];
+            400: components["responses"]["Error"];
+            401: components["responses"]["Error"];
+            429: components["responses"]["Error"];
+        };
+    };
+    refreshSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            401: components["responses"]["Error"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["CurrentUser"];
+                    };
+                };
+            };
+            401: components["responses"]["Error"];
+        };
+    };
+    listCompanies: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of companies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            companies: components["schemas"]["Company"][];
+                            pagination: components["schemas"]["PagePagination"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["CompanyResult"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CompanyResult"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["CompanyResult"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listCompanyAdmins: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the company's admins */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            admins: components["schemas"]["CompanyAdmin"][];
+                            pagination: components["schemas"]["PagePagination"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createCompanyAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminInput"];
+            };
+        };
+        responses: {
+            /** @description The new admin */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message?: string;
+                        data: {
+                            admin: components["schemas"]["CompanyAdmin"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteCompanyAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyIdPath"];
+                adminId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listConsolidatedFiles: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+                companyId?: string;
+                dateFrom?: components["parameters"]["DateFrom"];
+                dateTo?: components["parameters"]["DateTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of consolidated files */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            files: components["schemas"]["ConsolidatedFile"][];
+                            pagination: components["schemas"]["PagePagination"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadConsolidatedFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message?: string;
+                        data: {
+                            file: components["schemas"]["ConsolidatedFile"];
+                            company: components["schemas"]["CompanyRef"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getConsolidatedFileContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FileContent"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getCurrentCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CompanyResult"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listCompanyStaff: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of staff members */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            staff: components["schemas"]["Staff"][];
+                            pagination: components["schemas"]["AdminStaffPagination"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createCompanyStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffInput"];
+            };
+        };
+        responses: {
+            /** @description The new staff member */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message?: string;
+                        data: {
+                            staff: components["schemas"]["Staff"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteCompanyStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanyWeeklyStats: {
+        parameters: {
+            query?: {
+                /** @description ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+                weekStart?: components["parameters"]["WeekStart"];
+                /** @description ISO date of the Sunday (UTC) that ends the week. */
+                weekEnd?: components["parameters"]["WeekEnd"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts for the week */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            stats: components["schemas"]["AdminWeeklyStats"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCompanyFileUploads: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+                /** @description An approval status (PENDING, APPROVED, REJECTED) or a processing status. */
+                status?: components["schemas"]["UploadStatusFilter"];
+                dateFrom?: components["parameters"]["DateFrom"];
+                dateTo?: components["parameters"]["DateTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the company's uploads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            fileUploads: components["schemas"]["AdminUploadItem"][];
+                            pagination: components["schemas"]["AdminUploadsPagination"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCompanyWeeklyDocuments: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+                clientId?: components["parameters"]["ClientIdQuery"];
+                /** @description ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+                weekStart?: components["parameters"]["WeekStart"];
+                /** @description ISO date of the Sunday (UTC) that ends the week. */
+                weekEnd?: components["parameters"]["WeekEnd"];
+                filter?: "all" | "pending" | "approved" | "rejected" | "completed" | "remaining";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per client and required document for the week */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            documents: components["schemas"]["WeeklyDocumentRow"][];
+                            pagination: components["schemas"]["AdminWeeklyPagination"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    reviewWeeklyDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileProcessingId: components["parameters"]["FileProcessingIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadCompanyUpload: {
+        parameters: {
+            query: {
+                type: components["parameters"]["FileTypeQuery"];
+            };
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FileContent"];
+            default: components["responses"]["Error"];
+        };
+    };
+    bulkDownloadCompanyUploads: {
+        parameters: {
+            query: {
+                fileType: components["schemas"]["FileType"];
+                /** @description ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+                weekStart?: components["parameters"]["WeekStart"];
+                /** @description ISO date of the Sunday (UTC) that ends the week. */
+                weekEnd?: components["parameters"]["WeekEnd"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A zip of every upload's file of that type in the week */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listClients: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+                status?: components["schemas"]["ClientStatus"];
+                assigned_staff_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the company's clients */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            clients: components["schemas"]["Client"][];
+                            pagination: components["schemas"]["PagePagination"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientInput"];
+            };
+        };
+        responses: {
+            201: components["responses"]["ClientResult"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ClientResult"];
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listStaffClients: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+                status?: components["schemas"]["ClientStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the clients assigned to the caller */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            clients: components["schemas"]["Client"][];
+                            pagination: components["schemas"]["StaffPagination"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getStaffClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One assigned client with its required document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            client: components["schemas"]["ClientDetail"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listStaffWeeklyDocuments: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+                clientId?: components["parameters"]["ClientIdQuery"];
+                /** @description ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+                weekStart?: components["parameters"]["WeekStart"];
+                /** @description ISO date of the Sunday (UTC) that ends the week. */
+                weekEnd?: components["parameters"]["WeekEnd"];
+                filter?: "all" | "pending" | "approved" | "rejected" | "uploaded";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per assigned client and required document for the week */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            documents: components["schemas"]["WeeklyDocumentRow"][];
+                            pagination: components["schemas"]["StaffPagination"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getStaffWeeklyDocumentsSummary: {
+        parameters: {
+            query?: {
+                clientId?: components["parameters"]["ClientIdQuery"];
+                /** @description ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+                weekStart?: components["parameters"]["WeekStart"];
+                /** @description ISO date of the Sunday (UTC) that ends the week. */
+                weekEnd?: components["parameters"]["WeekEnd"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts of the week's required documents by state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            summary: components["schemas"]["WeeklyDocumentsSummary"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listStaffUploads: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's uploads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            uploads: components["schemas"]["StaffUploadItem"][];
+                            pagination: components["schemas"]["StaffPagination"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getStaffUploadReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review of one of the caller's uploads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            review: components["schemas"]["UploadReview"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getStaffWeeklyStats: {
+        parameters: {
+            query?: {
+                /** @description ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+                weekStart?: components["parameters"]["WeekStart"];
+                /** @description ISO date of the Sunday (UTC) that ends the week. */
+                weekEnd?: components["parameters"]["WeekEnd"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's counts for the week */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            stats: components["schemas"]["StaffWeeklyStats"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadRequiredDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: uuid */
+                    clientId: string;
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            202: components["responses"]["Queued"];
+            default: components["responses"]["Error"];
+        };
+    };
+    reuploadRequiredDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileProcessingId: components["parameters"]["FileProcessingIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            202: components["responses"]["Queued"];
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadStaffUpload: {
+        parameters: {
+            query: {
+                type: components["parameters"]["FileTypeQuery"];
+            };
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FileContent"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listMyTickets: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+                status?: components["parameters"]["TicketStatusQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TicketPage"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketInput"];
+            };
+        };
+        responses: {
+            /** @description The new ticket */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message?: string;
+                        data: {
+                            ticket: components["schemas"]["Ticket"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listAllTickets: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+                status?: components["parameters"]["TicketStatusQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TicketPage"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getTicketStatistics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts of all tickets by status (SYSTEM) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            statistics: components["schemas"]["TicketStatistics"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A ticket with its comments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            ticket: components["schemas"]["Ticket"];
+                            comments: components["schemas"]["TicketComment"][];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateTicketStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status: components["schemas"]["TicketStatus"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message?: string;
+                        data: {
+                            ticket: components["schemas"]["Ticket"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    addTicketComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new comment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        message?: string;
+                        data: {
+                            comment: components["schemas"]["TicketComment"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+}

@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
+import { authenticate } from './auth/guards';
+import { originGuard } from './auth/origin';
+import { resolveSessionSecret } from './auth/secret';
+import { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { DatabaseHandle } from './db/client';
+import { loadContract } from './http/contract';
+import { errorHandler } from './http/errorHandler';
+import { type OperationHandlers, registerOperations } from './http/operations';
+import { authOperations } from './routes/auth';
+import { healthOperations } from './routes/health';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  queue?: PgBoss;
+  /** Serve the built SPA from this folder (dist/web) when it exists. */
+  webRoot?: string;
+  logger?: boolean;
+}
+
+/** Every handler, by contract operationId. */
+export const allOperations: OperationHandlers = { ...healthOperations, ...authOperations };
+
+/** Builds the Fastify instance: infrastructure, then the contract's routes under /api, then the SPA. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { keywords: ['x-messages'], removeAdditional: true } },
+  });
+
+  const secret = await resolveSessionSecret(config.sessionSecret, config.dataDir);
+  const ctx: AppContext = {
+    config,
+    database: deps.database,
+    db: deps.database.db,
+    tokens: new TokenService(secret, config.accessTokenTtlSeconds),
+    queue: deps.queue,
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', undefined);
+
+  const contract = loadContract();
+  for (const schema of contract.sharedSchemas) app.addSchema(schema);
+  app.setErrorHandler(errorHandler(contract));
+  await app.register(fastifyCookie);
+  app.addHook('onRequest', originGuard(config.allowedOrigins));
+
+  await app.register(
+    async (api) => {
+      registerOperations(api, contract, allOperations, { authenticate });
+      api.setNotFoundHandler((_request, reply) => {
+        reply.code(404).send({ success: false, message: 'This API route does not exist.', error: 'NOT_FOUND' });
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  const webRoot = deps.webRoot;
+  if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+    // Client-side routes (/auth/admin, /system/companies, ...) all load the SPA.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return reply.code(404).send({ success: false, message: 'Not found.', error: 'NOT_FOUND' });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+  return app;
+}

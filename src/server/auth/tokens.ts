@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Role } from '../db/schema';
+
+/** What an access token says about its bearer. */
+export interface AccessClaims {
+  userId: string;
+  role: Role;
+  companyId: string | null;
+  sessionId: string;
+}
+
+export type AccessCheck = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly accessTtlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  signAccess(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ role: claims.role, cid: claims.companyId, sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.userId)
+      .setIssuedAt()
+      .setExpirationTime(`${this.accessTtlSeconds}s`)
+      .sign(this.key);
+  }
+
+  async verifyAccess(token: string): Promise<AccessCheck> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
+      return {
+        ok: true,
+        claims: {
+          userId: payload.sub,
+          role: payload.role as Role,
+          companyId: (payload.cid as string | null) ?? null,
+          sessionId: payload.sid,
+        },
+      };
+    } catch (error) {
+      return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+    }
+  }
+}
+
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

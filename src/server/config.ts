@@ -1,0 +1,85 @@
+import path from 'node:path';
+import * as yup from 'yup';
+
+/** Every setting the server reads, validated once at start-up. `.env.example` documents each. */
+const booleanText = yup
+  .string()
+  .oneOf(['true', 'false', '1', '0', 'yes', 'no', ''], '${path} must be true or false');
+
+const configSchema = yup.object({
+  NODE_ENV: yup.string().oneOf(['development', 'production', 'test']).default('development'),
+  PORT: yup.number().integer().min(0).max(65535).default(3000),
+  HOST: yup.string().default('0.0.0.0'),
+  DATA_DIR: yup.string().default('./data'),
+  DATABASE_URL: yup.string().optional(),
+  SEED_DEMO: booleanText.optional(),
+  SESSION_SECRET: yup.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: yup.number().integer().min(10).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: yup.number().integer().min(60).default(7 * 24 * 3600),
+  COOKIE_SECURE: booleanText.optional(),
+  ALLOWED_ORIGINS: yup.string().default(''),
+  TRUST_PROXY: booleanText.default('false'),
+  LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_MAX_FAILURES_PER_EMAIL: yup.number().integer().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: yup.number().integer().min(1).default(50),
+  LOGIN_FAILURE_WINDOW_SECONDS: yup.number().integer().min(1).default(900),
+  CONSOLIDATED_FILE_LINK_TEMPLATE: yup.string().default(''),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  seedDemo: boolean;
+  sessionSecret?: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  cookieSecure: boolean;
+  allowedOrigins: string[];
+  trustProxy: boolean;
+  logLevel: string;
+  loginLimits: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
+  consolidatedFileLinkTemplate: string;
+}
+
+const isTrue = (value: string | undefined): boolean => value !== undefined && ['true', '1', 'yes'].includes(value);
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; throws ConfigError listing every problem at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  let raw: yup.InferType<typeof configSchema>;
+  try {
+    raw = configSchema.validateSync(
+      Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+      { abortEarly: false, stripUnknown: true },
+    );
+  } catch (error) {
+    const messages = error instanceof yup.ValidationError ? error.errors : [String(error)];
+    throw new ConfigError(`Invalid configuration:\n  - ${messages.join('\n  - ')}`);
+  }
+  const envName = raw.NODE_ENV as Config['env'];
+  return {
+    env: envName,
+    port: raw.PORT,
+    host: raw.HOST,
+    dataDir: path.resolve(raw.DATA_DIR),
+    databaseUrl: raw.DATABASE_URL || undefined,
+    seedDemo: raw.SEED_DEMO === undefined ? !raw.DATABASE_URL : isTrue(raw.SEED_DEMO),
+    sessionSecret: raw.SESSION_SECRET,
+    accessTokenTtlSeconds: raw.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: raw.REFRESH_TOKEN_TTL_SECONDS,
+    cookieSecure: raw.COOKIE_SECURE === undefined ? envName === 'production' : isTrue(raw.COOKIE_SECURE),
+    allowedOrigins: raw.ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+    trustProxy: isTrue(raw.TRUST_PROXY),
+    logLevel: raw.LOG_LEVEL,
+    loginLimits: {
+      maxFailuresPerEmail: raw.LOGIN_MAX_FAILURES_PER_EMAIL,
+      maxFailuresPerIp: raw.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: raw.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+    consolidatedFileLinkTemplate: raw.CONSOLIDATED_FILE_LINK_TEMPLATE,
+  };
+}

@@ -1,0 +1,33 @@
+import type PgBoss from 'pg-boss';
+import type { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { Role } from './db/schema';
+
+/** Everything the routes and services share, built once by buildApp. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Database;
+  tokens: TokenService;
+  queue?: PgBoss;
+}
+
+/** The signed-in caller, from the session (never from the request body or query). */
+export interface SessionUser {
+  id: string;
+  role: Role;
+  companyId: string | null;
+  sessionId: string;
+  name: string;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    user?: SessionUser;
+  }
+}

@@ -1,0 +1,257 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const roles = ['SYSTEM', 'ADMIN', 'STAFF'] as const;
+export type Role = (typeof roles)[number];
+
+export const companies = pgTable('companies', {
+  id: id(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Every person who signs in. SYSTEM users belong to no company; emails are stored lower-cased. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: roles }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    index('users_company_role_idx').on(table.companyId, table.role),
+  ],
+);
+
+/** A signed-in browser. Revoking it ends every token issued to it. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Refresh tokens rotate: each is used once; a second use revokes its session. Only hashes are kept. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('refresh_tokens_hash_unique').on(table.tokenHash), index('refresh_tokens_session_idx').on(table.sessionId)],
+);
+
+/** Failed sign-ins, counted per email and per address to slow down guessing. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('login_failures_email_idx').on(table.email, table.createdAt), index('login_failures_ip_idx').on(table.ip, table.createdAt)],
+);
+
+export const clientStatuses = ['ACTIVE', 'INACTIVE'] as const;
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status', { enum: clientStatuses }).notNull().default('ACTIVE'),
+    assignedStaffId: uuid('assigned_staff_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('clients_company_idx').on(table.companyId, table.status), index('clients_staff_idx').on(table.assignedStaffId)],
+);
+
+/** The document a client owes each week (one per client: '{client} Weekly Document'). */
+export const requiredDocuments = pgTable(
+  'required_documents',
+  {
+    id: id(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('required_documents_client_idx').on(table.clientId)],
+);
+
+export const processingStatuses = ['UPLOADING', 'QUEUED', 'CONSOLIDATING', 'CONSOLIDATED', 'SCRUBBING', 'SCRUBBED', 'FAILED'] as const;
+export const approvalStatuses = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+
+/** One weekly upload of a client's required document, tracked through processing and review. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    requiredDocumentId: uuid('required_document_id')
+      .notNull()
+      .references(() => requiredDocuments.id, { onDelete: 'cascade' }),
+    uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    uploadedByName: text('uploaded_by_name').notNull(),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    status: text('status', { enum: processingStatuses }).notNull().default('QUEUED'),
+    approvalStatus: text('approval_status', { enum: approvalStatuses }).notNull().default('PENDING'),
+    errorMessage: text('error_message'),
+    jobId: text('job_id'),
+    attempt: integer('attempt').notNull().default(1),
+    reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedByName: text('reviewed_by_name'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    summary: jsonb('summary'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('uploads_company_week_idx').on(table.companyId, table.weekStart),
+    index('uploads_client_week_idx').on(table.clientId, table.weekStart),
+    index('uploads_uploader_idx').on(table.uploadedById),
+  ],
+);
+
+export const fileKinds = ['raw', 'consolidated', 'scrubbed'] as const;
+
+/** The stored versions of an upload: raw (as uploaded), consolidated and scrubbed. */
+export const uploadFiles = pgTable(
+  'upload_files',
+  {
+    id: id(),
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: fileKinds }).notNull(),
+    filename: text('filename').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    checksum: text('checksum').notNull(),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('upload_files_upload_kind_unique').on(table.uploadId, table.kind)],
+);
+
+/** Files the operators upload per company. */
+export const consolidatedFiles = pgTable(
+  'consolidated_files',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    mimeType: text('mime_type').notNull(),
+    checksum: text('checksum').notNull(),
+    uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    uploadedByName: text('uploaded_by_name').notNull(),
+    uploadedByEmail: text('uploaded_by_email').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('consolidated_files_company_idx').on(table.companyId, table.createdAt)],
+);
+
+export const ticketStatuses = ['OPEN', 'IN_PROGRESS', 'COMPLETED', 'CLOSED'] as const;
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: id(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    createdById: uuid('created_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: ticketStatuses }).notNull().default('OPEN'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('tickets_creator_idx').on(table.createdById, table.createdAt), index('tickets_status_idx').on(table.status)],
+);
+
+export const ticketComments = pgTable(
+  'ticket_comments',
+  {
+    id: id(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ticket_comments_ticket_idx').on(table.ticketId, table.createdAt)],
+);
+
+/** Who did what, when, in which company. Kept when the actor or company is deleted. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorRole: text('actor_role'),
+    companyId: uuid('company_id'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details'),
+    ip: text('ip'),
+  },
+  (table) => [index('audit_log_company_idx').on(table.companyId, table.at), index('audit_log_entity_idx').on(table.entityType, table.entityId)],
+);

@@ -1,0 +1,190 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { verifyPassword } from '../auth/password';
+import { hashRefreshToken, newRefreshToken } from '../auth/tokens';
+import type { AppContext, SessionUser } from '../context';
+import { companies, loginFailures, refreshTokens, type Role, sessions, users } from '../db/schema';
+import { AppError, tooManyRequests, unauthorized } from '../http/errors';
+import { recordAudit } from './audit';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+export interface IssuedSession {
+  user: PublicUser;
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface PublicUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  company_id: string | null;
+  company_name: string | null;
+}
+
+interface Client {
+  ip: string;
+  userAgent?: string;
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Signs a user in at the endpoint of one role. Every kind of refusal gets the same answer. */
+export async function login(ctx: AppContext, role: Role, emailInput: string, password: string, client: Client): Promise<IssuedSession> {
+  const email = normaliseEmail(emailInput);
+  await assertNotThrottled(ctx, email, client.ip);
+  const [found] = await ctx.db
+    .select({ user: users, companyName: companies.name })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1);
+  const passwordOk = await verifyPassword(found?.user.passwordHash, password);
+  if (!found || !passwordOk || found.user.role !== role) {
+    await ctx.db.insert(loginFailures).values({ email, ip: client.ip });
+    throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+  }
+  const user = found.user;
+  const refreshToken = newRefreshToken();
+  const sessionId = await ctx.db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(sessions)
+      .values({
+        userId: user.id,
+        expiresAt: new Date(Date.now() + ctx.config.refreshTokenTtlSeconds * 1000),
+        userAgent: client.userAgent?.slice(0, 500) ?? null,
+        ip: client.ip,
+      })
+      .returning({ id: sessions.id });
+    await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: hashRefreshToken(refreshToken) });
+    await tx.delete(loginFailures).where(eq(loginFailures.email, email));
+    await recordAudit(tx, {
+      actor: { id: user.id, role: user.role },
+      companyId: user.companyId,
+      action: 'auth.login',
+      entityType: 'session',
+      entityId: session.id,
+      ip: client.ip,
+    });
+    return session.id;
+  });
+  const accessToken = await ctx.tokens.signAccess({ userId: user.id, role: user.role, companyId: user.companyId, sessionId });
+  return {
+    user: { id: user.id, name: user.name, email: user.email, role: user.role, company_id: user.companyId, company_name: found.companyName },
+    accessToken,
+    refreshToken,
+  };
+}
+
+async function assertNotThrottled(ctx: AppContext, email: string, ip: string): Promise<void> {
+  const { maxFailuresPerEmail, maxFailuresPerIp, windowSeconds } = ctx.config.loginLimits;
+  const since = new Date(Date.now() - windowSeconds * 1000);
+  const [[byEmail], [byIp]] = await Promise.all([
+    ctx.db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since))),
+    ctx.db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since))),
+  ]);
+  if (byEmail.n >= maxFailuresPerEmail || byIp.n >= maxFailuresPerIp) {
+    const minutes = Math.max(1, Math.ceil(windowSeconds / 60));
+    throw tooManyRequests(`Too many login attempts. Please wait ${minutes} minutes and try again.`);
+  }
+}
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new pair is issued. Presenting a spent
+ * token again means it was copied: the whole session is revoked.
+ */
+export async function refresh(ctx: AppContext, presented: string | undefined, ip: string): Promise<{ accessToken: string; refreshToken: string }> {
+  if (!presented) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
+  const tokenHash = hashRefreshToken(presented);
+  const [row] = await ctx.db
+    .select({ token: refreshTokens, session: sessions, user: users })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  if (!row || row.session.revokedAt || row.session.expiresAt.getTime() <= Date.now()) {
+    throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
+  }
+  const next = newRefreshToken();
+  const rotated = await ctx.db.transaction(async (tx) => {
+    const spent = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (spent.length === 0) return false;
+    await tx.insert(refreshTokens).values({ sessionId: row.session.id, tokenHash: hashRefreshToken(next) });
+    return true;
+  });
+  if (!rotated) {
+    await revokeSession(ctx, row.session.id, 'refresh token reused', { id: row.user.id, role: row.user.role }, row.user.companyId, ip);
+    throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
+  }
+  const accessToken = await ctx.tokens.signAccess({
+    userId: row.user.id,
+    role: row.user.role,
+    companyId: row.user.companyId,
+    sessionId: row.session.id,
+  });
+  return { accessToken, refreshToken: next };
+}
+
+export async function revokeSession(
+  ctx: AppContext,
+  sessionId: string,
+  reason: string,
+  actor: { id: string; role: string } | null,
+  companyId: string | null,
+  ip: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (revoked.length === 0) return;
+    await recordAudit(tx, { actor, companyId, action: reason === 'logout' ? 'auth.logout' : 'auth.revoke', entityType: 'session', entityId: sessionId, details: { reason }, ip });
+  });
+}
+
+/** Ends the session a refresh token belongs to (logout with only the refresh cookie left). */
+export async function sessionOfRefreshToken(ctx: AppContext, presented: string): Promise<{ sessionId: string; userId: string; role: Role; companyId: string | null } | undefined> {
+  const [row] = await ctx.db
+    .select({ sessionId: sessions.id, userId: users.id, role: users.role, companyId: users.companyId })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(refreshTokens.tokenHash, hashRefreshToken(presented)))
+    .limit(1);
+  return row;
+}
+
+/** The live session behind an access token, or undefined when it was revoked, expired or its user removed. */
+export async function activeSessionUser(ctx: AppContext, sessionId: string, userId: string): Promise<SessionUser | undefined> {
+  const [row] = await ctx.db
+    .select({ user: users, session: sessions })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(users.id, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row) return undefined;
+  return { id: row.user.id, role: row.user.role, companyId: row.user.companyId, sessionId, name: row.user.name, email: row.user.email };
+}
+
+export async function publicUser(ctx: AppContext, userId: string): Promise<PublicUser | undefined> {
+  const [row] = await ctx.db
+    .select({ user: users, companyName: companies.name })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return undefined;
+  const { user } = row;
+  return { id: user.id, name: user.name, email: user.email, role: user.role, company_id: user.companyId, company_name: row.companyName };
+}

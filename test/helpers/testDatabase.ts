@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '@/server/db/client';
+
+const migrationsDir = path.resolve(__dirname, '../../src/server/db/migrations');
+
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsDir).sort()) {
+    if (file.endsWith('.sql')) hash.update(readFileSync(path.join(migrationsDir, file)));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+/**
+ * A fresh, migrated database for one test file. Embedded by default (a copy of a migrated
+ * template, about a second); with TEST_DATABASE_URL a new PostgreSQL database cloned from a
+ * migrated template database.
+ */
+export async function freshDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  return url ? freshPostgres(url) : freshPglite();
+}
+
+async function freshPglite(): Promise<DatabaseHandle> {
+  const templateFile = path.join(os.tmpdir(), `payroll-test-template-${migrationsHash()}.tar`);
+  if (!existsSync(templateFile)) {
+    const builder = await openDatabase({});
+    await builder.migrate();
+    const dump = await builder.dump!();
+    await builder.close();
+    const partial = `${templateFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, templateFile);
+  }
+  const data = await readFile(templateFile);
+  return openDatabase({ loadDataDir: new Blob([data]) });
+}
+
+async function freshPostgres(url: string): Promise<DatabaseHandle> {
+  const template = `payroll_test_template_${migrationsHash()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const name = `payroll_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  try {
+    await admin.query('select pg_advisory_lock(727274002)');
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [template]);
+    if (exists.rowCount === 0) {
+      await admin.query(`create database "${template}"`);
+      const builder = await openDatabase({ databaseUrl: withDatabase(url, template), poolSize: 1 });
+      await builder.migrate();
+      await builder.close();
+    }
+    await admin.query(`create database "${name}" template "${template}"`);
+  } finally {
+    await admin.query('select pg_advisory_unlock(727274002)').catch(() => undefined);
+    await admin.end();
+  }
+  const handle = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+  const close = handle.close.bind(handle);
+  return {
+    ...handle,
+    async close() {
+      await close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists "${name}"`).catch(() => undefined);
+      await dropper.end();
+    },
+  };
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
