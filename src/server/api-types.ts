@@ -1040,8 +1040,12 @@ export interface components {
             /** Format: uuid */
             id: string;
             file_name: string;
+            /** @description The file's storage key */
             drive_file_id: string;
+            /** @description Where View opens the file; the authenticated content endpoint, or CONSOLIDATED_FILE_LINK_TEMPLATE with {id} replaced by drive_file_id */
+            view_url: string;
             file_size?: number;
+            mime_type?: string;
             /** Format: date-time */
             upload_date: string;
             company: components["schemas"]["CompanyRef"];

@@ -1120,8 +1120,12 @@ export type CompanyRef = {
 export type ConsolidatedFile = {
   id: string;
   file_name: string;
+  /** The file's storage key */
   drive_file_id: string;
+  /** Where View opens the file; the authenticated content endpoint, or CONSOLIDATED_FILE_LINK_TEMPLATE with {id} replaced by drive_file_id */
+  view_url: string;
   file_size?: number;
+  mime_type?: string;
   upload_date: string;
   company: CompanyRef;
   uploaded_by: {
