@@ -1197,6 +1197,8 @@ export interface components {
     parameters: {
         Page: number;
         Limit: number;
+        /** @description Ticket lists show 12 per page. */
+        TicketLimit: number;
         IdPath: string;
         CompanyIdPath: string;
         FileProcessingIdPath: string;
@@ -2238,7 +2240,8 @@ export interface operations {
         parameters: {
             query?: {
                 page?: components["parameters"]["Page"];
-                limit?: components["parameters"]["Limit"];
+                /** @description Ticket lists show 12 per page. */
+                limit?: components["parameters"]["TicketLimit"];
                 status?: components["parameters"]["TicketStatusQuery"];
             };
             header?: never;
@@ -2286,7 +2289,8 @@ export interface operations {
         parameters: {
             query?: {
                 page?: components["parameters"]["Page"];
-                limit?: components["parameters"]["Limit"];
+                /** @description Ticket lists show 12 per page. */
+                limit?: components["parameters"]["TicketLimit"];
                 status?: components["parameters"]["TicketStatusQuery"];
             };
             header?: never;

@@ -977,6 +977,7 @@ export type ListMyTicketsApiResponse = /** status 200 A page of tickets */ {
 };
 export type ListMyTicketsApiArg = {
   page?: number;
+  /** Ticket lists show 12 per page. */
   limit?: number;
   status?: TicketStatus;
 };
@@ -999,6 +1000,7 @@ export type ListAllTicketsApiResponse = /** status 200 A page of tickets */ {
 };
 export type ListAllTicketsApiArg = {
   page?: number;
+  /** Ticket lists show 12 per page. */
   limit?: number;
   status?: TicketStatus;
 };
