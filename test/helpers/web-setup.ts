@@ -53,6 +53,9 @@ nock.emitter.on('no match', (request: { method?: string; href?: string; path?: s
   unexpectedRequests.push(`${request.method ?? 'GET'} ${request.href ?? request.path ?? ''}`);
 });
 
+// Rendering Ant Design in jsdom is slow on a busy machine; a screen journey may take seconds.
+jest.setTimeout(20000);
+
 beforeAll(() => {
   nock.disableNetConnect();
 });

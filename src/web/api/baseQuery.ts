@@ -55,13 +55,17 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Every error answer carries a message: the body's, else the HTTP status text. */
+/**
+ * Every error answer carries a message: the body's, else the HTTP status text. An error answer
+ * whose body is not JSON (a proxy's error page) counts as an answer with that status.
+ */
 function withMessage(error: FetchBaseQueryError, meta: FetchBaseQueryMeta | undefined): FetchBaseQueryError {
-  if (typeof error.status !== 'number') return error;
-  const data = error.data;
+  const status = error.status === 'PARSING_ERROR' && error.originalStatus >= 400 ? error.originalStatus : error.status;
+  if (typeof status !== 'number') return error;
+  const data = typeof error.status === 'number' ? error.data : undefined;
   if (isRecord(data) && typeof data.message === 'string' && data.message !== '') return error;
-  const statusText = meta?.response?.statusText || `Request failed with status ${error.status}`;
-  return { status: error.status, data: { success: false, ...(isRecord(data) ? data : {}), message: statusText } };
+  const statusText = meta?.response?.statusText || `Request failed with status ${status}`;
+  return { status, data: { success: false, ...(isRecord(data) ? data : {}), message: statusText } };
 }
 
 /**

@@ -56,7 +56,9 @@ function SidebarContent({ areaLabel, navItems, user, onLogout, loggingOut, colla
                   onClick={onNavigate}
                   className={({ isActive }) => (isActive ? 'sidebar-link sidebar-link-active' : 'sidebar-link')}
                 >
-                  <span className="sidebar-icon">{item.icon}</span>
+                  <span className="sidebar-icon" aria-hidden>
+                    {item.icon}
+                  </span>
                   <span className="sidebar-text">{item.label}</span>
                 </NavLink>
               </Tooltip>
@@ -83,7 +85,7 @@ function SidebarContent({ areaLabel, navItems, user, onLogout, loggingOut, colla
         <Tooltip title={hint('Logout')} placement="right" mouseEnterDelay={tooltipDelaySeconds}>
           <Button
             block
-            icon={<LogoutOutlined />}
+            icon={<LogoutOutlined aria-hidden />}
             onClick={onLogout}
             disabled={loggingOut}
             aria-label={hint('Logout')}
@@ -140,7 +142,7 @@ export function ShellLayout({ children, ...sidebar }: ShellLayoutProps) {
             type="text"
             aria-label="Toggle Sidebar"
             aria-expanded={expanded}
-            icon={expanded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+            icon={expanded ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
             onClick={toggle}
           />
           <Typography.Text strong>{sidebar.areaLabel}</Typography.Text>
