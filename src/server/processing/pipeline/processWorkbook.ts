@@ -8,6 +8,7 @@ import { openWorkbook } from '../reading/openWorkbook';
 import { type WorkbookSource } from '../reading/workbookSource';
 import { EmployeeLedger } from '../scrubbing/employeeLedger';
 import { RowScrubber } from '../scrubbing/rowScrubber';
+import { MONEY } from '../scrubbing/scrubbedRow';
 import { HOURS_COLUMNS } from '../table/canonicalColumns';
 import { consolidatedLayout, scrubbedLayout } from '../table/columnLayout';
 import { type HoursKind, type ProcessWorkbookOptions, type ProcessingSummary } from '../types';
@@ -46,18 +47,18 @@ export async function processWorkbook(options: ProcessWorkbookOptions): Promise<
       });
     }
 
-    progress.report('SCRUBBING', () => `Scrubbing: checking ${formatCount(ledger.totals.size)} employees`, true);
+    progress.report('SCRUBBING', () => `Scrubbing: checking ${formatCount(ledger.totals.length)} employees`, true);
     for (const issue of ledger.weeklyIssues()) await flow.writeIssue(issue);
     const totals = totalsColumns(scrubbed);
     await outputs.write(outputs.employeeTotals, totals.names, true);
-    for (const total of ledger.totals.values()) await outputs.write(outputs.employeeTotals, totals.row(total));
+    for (const total of ledger.totals) await outputs.write(outputs.employeeTotals, totals.row(total));
     for (const info of infos) await outputs.write(outputs.sources, sourcesRow(info));
 
     const totalHours = Object.fromEntries(HOURS_COLUMNS.map((c) => [c, 0])) as Record<HoursKind, number>;
     let grossCents = 0;
-    for (const total of ledger.totals.values()) {
-      for (const c of HOURS_COLUMNS) totalHours[c] += total.hours[c];
-      grossCents += total.money['Gross Pay'];
+    for (const total of ledger.totals) {
+      HOURS_COLUMNS.forEach((c, i) => (totalHours[c] += total.hours[i]));
+      grossCents += total.money[MONEY['Gross Pay']];
     }
     for (const c of HOURS_COLUMNS) totalHours[c] /= 100;
     const summary: ProcessingSummary = {
@@ -66,7 +67,7 @@ export async function processWorkbook(options: ProcessWorkbookOptions): Promise<
       rowsIn: flow.counts.rowsIn,
       rowsOut: flow.counts.rowsOut,
       duplicatesRemoved: flow.counts.duplicatesRemoved,
-      employees: ledger.totals.size,
+      employees: ledger.totals.length,
       totalHours,
       totalGross: grossCents / 100,
       issues: flow.counts.issues,

@@ -18,6 +18,8 @@ export class ProgressReporter {
   }
 }
 
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  return COUNT_FORMAT.format(n);
 }

@@ -2,6 +2,7 @@
 import { HOURS_COLUMNS } from '../table/canonicalColumns';
 import { type ScrubbedLayout } from '../table/columnLayout';
 import { type EmployeeTotal, TOTAL_MONEY_COLUMNS } from '../scrubbing/employeeLedger';
+import { HOUR, MONEY } from '../scrubbing/scrubbedRow';
 import { type CellValue, type ProcessingSummary, type SheetSourceInfo } from '../types';
 
 export const SOURCES_COLUMNS = [
@@ -29,6 +30,8 @@ export function sourcesRow(info: SheetSourceInfo): CellValue[] {
 export function totalsColumns(layout: ScrubbedLayout): { names: string[]; row: (t: EmployeeTotal) => CellValue[] } {
   const hours = HOURS_COLUMNS.filter((c) => layout.index(c) >= 0);
   const money = TOTAL_MONEY_COLUMNS.filter((c) => layout.index(c) >= 0);
+  const hourAt = hours.map((c) => HOUR[c]);
+  const moneyAt = money.map((c) => MONEY[c]);
   const names = ['Employee ID', 'Employee Name', 'Departments', 'Rows', ...hours, 'Total Hours', ...money];
   return {
     names,
@@ -37,9 +40,9 @@ export function totalsColumns(layout: ScrubbedLayout): { names: string[]; row: (
       t.employeeName || null,
       [...t.departments].join('; '),
       t.rows,
-      ...hours.map((c) => t.hours[c] / 100),
-      HOURS_COLUMNS.reduce((sum, c) => sum + t.hours[c], 0) / 100,
-      ...money.map((c) => t.money[c] / 100),
+      ...hourAt.map((i) => t.hours[i] / 100),
+      t.hours.reduce((sum, h) => sum + h, 0) / 100,
+      ...moneyAt.map((i) => t.money[i] / 100),
     ],
   };
 }

@@ -7,6 +7,7 @@ import { type EmployeeLedger } from '../scrubbing/employeeLedger';
 import { type Issue, issueCells } from '../scrubbing/issue';
 import { checkRow } from '../scrubbing/rowChecks';
 import { type RowScrubber } from '../scrubbing/rowScrubber';
+import { type ScrubbedRow } from '../scrubbing/scrubbedRow';
 import { type ConsolidatedLayout, type ScrubbedLayout, SOURCE_ROW, SOURCE_SHEET, STATUS } from '../table/columnLayout';
 import { RowClassifier } from '../table/rowClassification';
 import { type CellValue, type SheetRow } from '../types';
@@ -25,6 +26,7 @@ export class RowFlow {
   private readonly duplicates: DuplicateFilter;
   private readonly statusIndex: number;
   private readonly width: number;
+  private readonly departmentIndex: number;
 
   constructor(
     private readonly consolidated: ConsolidatedLayout,
@@ -35,6 +37,7 @@ export class RowFlow {
   ) {
     this.width = consolidated.columns.length;
     this.statusIndex = scrubbed.index(STATUS);
+    this.departmentIndex = scrubbed.index('Department');
     this.duplicates = new DuplicateFilter(new Set([scrubbed.index(SOURCE_SHEET), scrubbed.index(SOURCE_ROW), this.statusIndex]));
   }
 
@@ -83,7 +86,7 @@ export class RowFlow {
     await this.outputs.write(this.outputs.consolidated, cells);
 
     const scrubbed = this.scrubber.scrub(cells, sheet, row.row);
-    if (this.duplicates.isDuplicate(scrubbed.cells)) {
+    if (this.isDuplicate(scrubbed)) {
       this.counts.duplicatesRemoved++;
       await this.writeIssue({ severity: 'info', sheet, row: row.row, column: '', value: null, message: 'Exact duplicate of an earlier row; removed.' });
       return;
@@ -100,6 +103,16 @@ export class RowFlow {
     this.ledger.add(scrubbed);
     this.counts.rowsOut++;
     await this.outputs.write(this.outputs.scrubbed, scrubbed.cells);
+  }
+
+  /** A department that only repeats the sheet name is lineage, not data: it is left out of the comparison. */
+  private isDuplicate(row: ScrubbedRow): boolean {
+    if (!row.departmentDefaulted) return this.duplicates.isDuplicate(row.cells);
+    const department = row.cells[this.departmentIndex];
+    row.cells[this.departmentIndex] = null;
+    const duplicate = this.duplicates.isDuplicate(row.cells);
+    row.cells[this.departmentIndex] = department;
+    return duplicate;
   }
 
   async writeIssue(issue: Issue): Promise<void> {

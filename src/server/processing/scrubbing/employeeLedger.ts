@@ -5,7 +5,7 @@
 import { HOURS_COLUMNS, MONEY_COLUMNS } from '../table/canonicalColumns';
 import { formatAmount, type Issue } from './issue';
 import { hundredths } from './numbers';
-import { type HoursColumn, type MoneyColumn, type ScrubbedRow } from './scrubbedRow';
+import { HOUR, type MoneyColumn, type ScrubbedRow } from './scrubbedRow';
 
 const MAX_REGULAR_HOURS = 80;
 const MAX_TOTAL_HOURS = 100;
@@ -17,25 +17,25 @@ export interface EmployeeTotal {
   employeeName: string;
   departments: Set<string>;
   rows: number;
-  /** Sums in hundredths (cents, 0.01 hours). */
-  hours: Record<HoursColumn, number>;
-  money: Record<MoneyColumn, number>;
+  /** Sums in hundredths (cents, 0.01 hours), by position in HOURS_COLUMNS / MONEY_COLUMNS. */
+  hours: number[];
+  money: number[];
 }
 
-function zeroes<K extends string>(keys: readonly K[]): Record<K, number> {
-  return Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
-}
 
 export class EmployeeLedger {
   private readonly namesById = new Map<string, string>();
-  readonly totals = new Map<string, EmployeeTotal>();
+  /** Every employee in order of first appearance. */
+  readonly totals: EmployeeTotal[] = [];
+  private readonly byId = new Map<string, EmployeeTotal>();
+  private readonly byName = new Map<string, EmployeeTotal>();
 
   /** Error on the row when its Employee ID was first seen with another name (compared after scrubbing). */
   checkIdentity(row: ScrubbedRow): void {
     if (!row.employeeId || !row.employeeName) return;
     const first = this.namesById.get(row.employeeId);
     if (first === undefined) this.namesById.set(row.employeeId, row.employeeName);
-    else if (first.toLowerCase() !== row.employeeName.toLowerCase()) {
+    else if (first !== row.employeeName && first.toLowerCase() !== row.employeeName.toLowerCase()) {
       row.issues.push({
         severity: 'error',
         sheet: row.sheet,
@@ -49,32 +49,34 @@ export class EmployeeLedger {
 
   add(row: ScrubbedRow): void {
     if (!row.employeeId && !row.employeeName) return;
-    const key = row.employeeId ? `id:${row.employeeId}` : `name:${row.employeeName.toLowerCase()}`;
-    let total = this.totals.get(key);
+    const map = row.employeeId ? this.byId : this.byName;
+    const key = row.employeeId || row.employeeName.toLowerCase();
+    let total = map.get(key);
     if (!total) {
-      total = { employeeId: row.employeeId, employeeName: row.employeeName, departments: new Set(), rows: 0, hours: zeroes(HOURS_COLUMNS), money: zeroes(MONEY_COLUMNS) };
-      this.totals.set(key, total);
+      total = { employeeId: row.employeeId, employeeName: row.employeeName, departments: new Set(), rows: 0, hours: new Array<number>(HOURS_COLUMNS.length).fill(0), money: new Array<number>(MONEY_COLUMNS.length).fill(0) };
+      map.set(key, total);
+      this.totals.push(total);
     }
     if (!total.employeeName) total.employeeName = row.employeeName;
     total.rows++;
     if (row.department) total.departments.add(row.department);
-    for (const column of HOURS_COLUMNS) {
-      const value = row.hours[column];
-      if (value !== undefined) total.hours[column] += hundredths(value);
+    for (let i = 0; i < row.hours.length; i++) {
+      const value = row.hours[i];
+      if (value !== undefined) total.hours[i] += hundredths(value);
     }
-    for (const column of MONEY_COLUMNS) {
-      const value = row.money[column];
-      if (value !== undefined) total.money[column] += hundredths(value);
+    for (let i = 0; i < row.money.length; i++) {
+      const value = row.money[i];
+      if (value !== undefined) total.money[i] += hundredths(value);
     }
   }
 
   /** Weekly limits, judged on the sums over every row of every sheet. */
   weeklyIssues(): Issue[] {
     const issues: Issue[] = [];
-    for (const total of this.totals.values()) {
+    for (const total of this.totals) {
       const who = total.employeeId ? `${total.employeeName || 'Employee'} (${total.employeeId})` : total.employeeName;
-      const regular = total.hours['Regular Hours'] / 100;
-      const worked = (total.hours['Regular Hours'] + total.hours['Overtime Hours'] + total.hours['Double Time Hours']) / 100;
+      const regular = total.hours[HOUR['Regular Hours']] / 100;
+      const worked = (total.hours[HOUR['Regular Hours']] + total.hours[HOUR['Overtime Hours']] + total.hours[HOUR['Double Time Hours']]) / 100;
       if (regular > MAX_REGULAR_HOURS) {
         issues.push({ severity: 'warning', sheet: '', row: null, column: 'Regular Hours', value: regular, message: `${who} has ${formatAmount(regular)} regular hours this week, above ${MAX_REGULAR_HOURS}.` });
       }

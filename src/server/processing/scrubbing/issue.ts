@@ -20,6 +20,8 @@ export function issueCells(issue: Issue): CellValue[] {
   return [severity, issue.sheet, issue.row, issue.column, issue.value, issue.message];
 }
 
+const AMOUNT_FORMAT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export function formatAmount(value: number): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return AMOUNT_FORMAT.format(value);
 }

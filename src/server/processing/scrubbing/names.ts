@@ -18,7 +18,20 @@ export interface PersonName {
   last: string;
 }
 
+const splitCache = new Map<string, PersonName>();
+const SPLIT_CACHE_SIZE = 20000;
+
+/** Names repeat on every shift of an employee, so splits are remembered (a bounded number of them). */
 export function splitName(name: string): PersonName {
+  let split = splitCache.get(name);
+  if (split) return split;
+  split = splitNameUncached(name);
+  if (splitCache.size >= SPLIT_CACHE_SIZE) splitCache.clear();
+  splitCache.set(name, split);
+  return split;
+}
+
+function splitNameUncached(name: string): PersonName {
   const comma = name.indexOf(',');
   if (comma >= 0) {
     return { last: capitaliseName(name.slice(0, comma).trim()), first: capitaliseName(name.slice(comma + 1).replace(/,/g, ' ').trim().replace(/\s+/g, ' ')) };

@@ -29,9 +29,25 @@ function scrubbedCell(value: CellValue): CellValue {
   return text === '' ? null : neutraliseFormula(text);
 }
 
+/** Where a column sits in the consolidated row (`from`) and the scrubbed row (`to`); -1 when absent. */
+interface Slot<C extends string = string> {
+  name: C;
+  from: number;
+  to: number;
+}
+
 export class RowScrubber {
-  private readonly at: (name: string) => number;
   private readonly extras: Array<[number, number]> = [];
+  private readonly hours: Array<Slot<HoursColumn> & { position: number }>;
+  private readonly money: Array<Slot<MoneyColumn> & { position: number }>;
+  private readonly dates: Slot[];
+  private readonly slot: (name: string) => Slot;
+  private readonly id: Slot;
+  private readonly name: Slot;
+  private readonly first: Slot;
+  private readonly last: Slot;
+  private readonly department: Slot;
+  private readonly ssn: Slot;
   private readonly week?: { first: number; last: number; label: string };
 
   constructor(
@@ -40,10 +56,15 @@ export class RowScrubber {
     weekStart?: Date,
   ) {
     const positions = new Map(consolidated.columns.map((c, i) => [c.name, i]));
-    this.at = (name) => positions.get(name) ?? -1;
+    this.slot = <C extends string>(name: C): Slot<C> => ({ name, from: positions.get(name) ?? -1, to: scrubbed.index(name) });
     consolidated.columns.forEach((c, i) => {
       if (!c.canonical) this.extras.push([i, scrubbed.fromConsolidated[i]]);
     });
+    const present = <S extends Slot>(s: S) => s.from >= 0;
+    this.hours = HOURS_COLUMNS.map((c, position) => ({ ...(this.slot(c) as Slot<HoursColumn>), position })).filter(present);
+    this.money = MONEY_COLUMNS.map((c, position) => ({ ...(this.slot(c) as Slot<MoneyColumn>), position })).filter(present);
+    this.dates = DATE_COLUMNS.map((c) => this.slot(c)).filter(present);
+    [this.id, this.name, this.first, this.last, this.department, this.ssn] = ['Employee ID', 'Employee Name', 'First Name', 'Last Name', 'Department', 'SSN'].map(this.slot);
     if (weekStart) {
       const first = serialOfDay(weekStart);
       const iso = `${weekStart.getFullYear()}-${String(weekStart.getMonth() + 1).padStart(2, '0')}-${String(weekStart.getDate()).padStart(2, '0')}`;
@@ -53,97 +74,95 @@ export class RowScrubber {
 
   scrub(row: CellValue[], sheet: string, sourceRow: number): ScrubbedRow {
     const out: CellValue[] = new Array(this.scrubbed.columns.length).fill(null);
-    const issues: Issue[] = [];
-    const issue = (severity: Issue['severity'], column: string, value: CellValue, message: string) =>
-      issues.push({ severity, sheet, row: sourceRow, column, value, message });
-    const put = (name: string, value: CellValue) => {
-      const index = this.scrubbed.index(name);
-      if (index >= 0) out[index] = value === '' ? null : value;
-    };
-    for (const [from, to] of this.extras) out[to] = scrubbedCell(row[from]);
+    const result: ScrubbedRow = { cells: out, sheet, sourceRow, employeeId: '', employeeName: '', department: '', departmentDefaulted: false, hours: new Array(HOURS_COLUMNS.length), money: new Array(MONEY_COLUMNS.length), issues: [] };
+    for (let i = 0; i < this.extras.length; i++) out[this.extras[i][1]] = scrubbedCell(row[this.extras[i][0]]);
 
-    const employeeId = plainText(this.cell(row, 'Employee ID')).replace(/\s+/g, '').replace(/^'+/, '');
-    put('Employee ID', employeeId ? neutraliseFormula(employeeId) : null);
+    const employeeId = plainText(at(row, this.id)).replace(/\s+/g, '').replace(/^'+/, '');
+    result.employeeId = employeeId;
+    put(out, this.id, employeeId ? neutraliseFormula(employeeId) : null);
 
-    const written = plainText(this.cell(row, 'Employee Name'));
+    const written = plainText(at(row, this.name));
     const split = written ? splitName(written) : { first: '', last: '' };
-    const givenFirst = plainText(this.cell(row, 'First Name'));
-    const givenLast = plainText(this.cell(row, 'Last Name'));
-    const name = { first: givenFirst ? capitaliseName(givenFirst) : split.first, last: givenLast ? capitaliseName(givenLast) : split.last };
-    const employeeName = written ? fullName(split) : fullName(name);
-    put('Employee Name', neutraliseFormula(employeeName));
-    put('First Name', neutraliseFormula(name.first));
-    put('Last Name', neutraliseFormula(name.last));
+    const givenFirst = plainText(at(row, this.first));
+    const givenLast = plainText(at(row, this.last));
+    const first = givenFirst ? capitaliseName(givenFirst) : split.first;
+    const last = givenLast ? capitaliseName(givenLast) : split.last;
+    result.employeeName = written ? fullName(split) : fullName({ first, last });
+    put(out, this.name, neutraliseFormula(result.employeeName));
+    put(out, this.first, neutraliseFormula(first));
+    put(out, this.last, neutraliseFormula(last));
 
-    const department = plainText(this.cell(row, 'Department')) || sheet;
-    put('Department', neutraliseFormula(department));
-
-    const hours: ScrubbedRow['hours'] = {};
-    for (const column of HOURS_COLUMNS) {
-      const value = this.number(row, column, 2, put, issue);
-      if (value !== undefined) hours[column as HoursColumn] = value;
+    result.department = plainText(at(row, this.department));
+    if (!result.department) {
+      result.department = sheet;
+      result.departmentDefaulted = true;
     }
-    const money: ScrubbedRow['money'] = {};
-    for (const column of MONEY_COLUMNS) {
-      const value = this.number(row, column, 2, put, issue);
-      if (value !== undefined) money[column as MoneyColumn] = value;
-    }
-    for (const column of DATE_COLUMNS) this.date(row, column, put, issue);
+    put(out, this.department, neutraliseFormula(result.department));
 
-    const ssn = maskSsn(this.cell(row, 'SSN'));
+    for (const slot of this.hours) {
+      const value = this.number(row, out, slot, result);
+      if (value !== undefined) result.hours[slot.position] = value;
+    }
+    for (const slot of this.money) {
+      const value = this.number(row, out, slot, result);
+      if (value !== undefined) result.money[slot.position] = value;
+    }
+    for (const slot of this.dates) this.date(row, out, slot, result);
+
+    const ssn = maskSsn(at(row, this.ssn));
     if (ssn) {
-      put('SSN', ssn.masked);
-      if (!ssn.valid) issue('warning', 'SSN', ssn.masked, 'Invalid SSN: it is not nine digits.');
+      put(out, this.ssn, ssn.masked);
+      if (!ssn.valid) addIssue(result, 'warning', 'SSN', ssn.masked, 'Invalid SSN: it is not nine digits.');
     }
-    return { cells: out, sheet, sourceRow, employeeId, employeeName, department, hours, money, issues };
+    return result;
   }
 
-  private cell(row: CellValue[], name: string): CellValue {
-    const index = this.at(name);
-    return index >= 0 ? row[index] : null;
-  }
-
-  private number(
-    row: CellValue[],
-    column: string,
-    decimals: number,
-    put: (name: string, value: CellValue) => void,
-    issue: (severity: Issue['severity'], column: string, value: CellValue, message: string) => void,
-  ): number | undefined {
-    const raw = this.cell(row, column);
+  private number(row: CellValue[], out: CellValue[], slot: Slot, result: ScrubbedRow): number | undefined {
+    const raw = row[slot.from];
     const parsed = parseAmount(raw);
     if (parsed === null) return undefined;
     if (parsed === undefined) {
       const text = raw instanceof ExcelDate ? raw.serial : scrubbedCell(raw);
-      put(column, text);
-      issue('warning', column, text, `${column} is not a number.`);
+      put(out, slot, text);
+      addIssue(result, 'warning', slot.name, text, `${slot.name} is not a number.`);
       return undefined;
     }
-    const value = round(parsed, decimals);
-    put(column, value);
+    const value = round(parsed, 2);
+    put(out, slot, value);
     return value;
   }
 
-  private date(
-    row: CellValue[],
-    column: string,
-    put: (name: string, value: CellValue) => void,
-    issue: (severity: Issue['severity'], column: string, value: CellValue, message: string) => void,
-  ): void {
-    const raw = this.cell(row, column);
+  private date(row: CellValue[], out: CellValue[], slot: Slot, result: ScrubbedRow): void {
+    const raw = row[slot.from];
     const reading = readDate(raw);
     if (!reading) return;
     if ('problem' in reading) {
       const text = scrubbedCell(typeof raw === 'number' ? String(raw) : raw);
-      put(column, text);
-      issue('warning', column, text, reading.problem === 'impossible' ? `Impossible date in ${column}.` : `${column} is not a date that can be read for sure (use M/D/YYYY or YYYY-MM-DD).`);
+      put(out, slot, text);
+      const message =
+        reading.problem === 'impossible'
+          ? `Impossible date in ${slot.name}.`
+          : `${slot.name} is not a date that can be read for sure (use M/D/YYYY or YYYY-MM-DD).`;
+      addIssue(result, 'warning', slot.name, text, message);
       return;
     }
-    put(column, reading.date);
+    put(out, slot, reading.date);
     if (!this.week) return;
     const day = dayOf(reading.date);
     if (day < this.week.first - WEEK_TOLERANCE_DAYS || day > this.week.last + WEEK_TOLERANCE_DAYS) {
-      issue('warning', column, reading.date, `${column} is more than 14 days outside the payroll week starting ${this.week.label}.`);
+      addIssue(result, 'warning', slot.name, reading.date, `${slot.name} is more than 14 days outside the payroll week starting ${this.week.label}.`);
     }
   }
+}
+
+function at(row: CellValue[], slot: Slot): CellValue {
+  return slot.from >= 0 ? row[slot.from] : null;
+}
+
+function put(out: CellValue[], slot: Slot, value: CellValue): void {
+  if (slot.to >= 0) out[slot.to] = value === '' ? null : value;
+}
+
+function addIssue(row: ScrubbedRow, severity: Issue['severity'], column: string, value: CellValue, message: string): void {
+  row.issues.push({ severity, sheet: row.sheet, row: row.sourceRow, column, value, message });
 }

@@ -1,5 +1,5 @@
 /** A consolidated row after scrubbing: its output cells and the typed figures the checks and totals use. */
-import { type HOURS_COLUMNS, type MONEY_COLUMNS } from '../table/canonicalColumns';
+import { HOURS_COLUMNS, MONEY_COLUMNS } from '../table/canonicalColumns';
 import { type CellValue } from '../types';
 import { type Issue } from './issue';
 
@@ -14,7 +14,13 @@ export interface ScrubbedRow {
   /** "First Last", capitalised; '' when the row names nobody. */
   employeeName: string;
   department: string;
-  hours: Partial<Record<HoursColumn, number>>;
-  money: Partial<Record<MoneyColumn, number>>;
+  /** True when the row had no department and the sheet name stands in for it. */
+  departmentDefaulted: boolean;
+  /** Rounded figures by position in HOURS_COLUMNS / MONEY_COLUMNS; undefined when blank. */
+  hours: Array<number | undefined>;
+  money: Array<number | undefined>;
   issues: Issue[];
 }
+
+export const HOUR = Object.fromEntries(HOURS_COLUMNS.map((c, i) => [c, i])) as Record<HoursColumn, number>;
+export const MONEY = Object.fromEntries(MONEY_COLUMNS.map((c, i) => [c, i])) as Record<MoneyColumn, number>;

@@ -1,15 +1,18 @@
 /**
  * The XML text of one worksheet, deflated on the thread pool as it is produced. Its compressed bytes
  * go either straight into the zip file (the big sheet) or into memory (sheets appended afterwards).
- * The producer appends text synchronously and awaits `flush()` when `needsFlush` says so.
+ * Text is encoded row by row into fixed-size buffers (so no long string ever has to be flattened);
+ * the producer appends synchronously and awaits `flush()` when `needsFlush` says so.
  */
 import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
 
-const FLUSH_CHARS = 256 * 1024;
+const BUFFER_BYTES = 256 * 1024;
 export const OUTPUT_DEFLATE_LEVEL = 1;
 
 export class DeflatedPart {
-  private pending = '';
+  private buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  private offset = 0;
+  private readonly ready: Buffer[] = [];
   private crc = 0;
   private size = 0;
   private compressedSize = 0;
@@ -39,24 +42,32 @@ export class DeflatedPart {
   }
 
   get needsFlush(): boolean {
-    return this.pending.length >= FLUSH_CHARS;
+    return this.ready.length > 0;
   }
 
   append(text: string): void {
-    this.pending += text;
+    if (text.length * 3 > BUFFER_BYTES - this.offset) {
+      this.seal();
+      if (text.length * 3 > BUFFER_BYTES) {
+        this.ready.push(Buffer.from(text, 'utf8'));
+        return;
+      }
+    }
+    this.offset += this.buffer.write(text, this.offset, 'utf8');
   }
 
   /** Hands the text written so far to the compressor; resolves when it can take more. */
   async flush(): Promise<void> {
-    if (!this.pending) return;
-    const buffer = Buffer.from(this.pending, 'utf8');
-    this.pending = '';
-    this.crc = crc32(buffer, this.crc);
-    this.size += buffer.length;
-    if (!this.deflate.write(buffer)) await new Promise((resolve) => this.deflate.once('drain', resolve));
+    while (this.ready.length > 0) {
+      const buffer = this.ready.shift() as Buffer;
+      this.crc = crc32(buffer, this.crc);
+      this.size += buffer.length;
+      if (!this.deflate.write(buffer)) await new Promise((resolve) => this.deflate.once('drain', resolve));
+    }
   }
 
   async end(): Promise<{ crc: number; size: number; compressedSize: number; chunks: Buffer[] }> {
+    this.seal();
     await this.flush();
     this.deflate.end();
     await this.done;
@@ -65,5 +76,12 @@ export class DeflatedPart {
 
   destroy(): void {
     this.deflate.destroy();
+  }
+
+  private seal(): void {
+    if (this.offset === 0) return;
+    this.ready.push(this.buffer.subarray(0, this.offset));
+    this.buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+    this.offset = 0;
   }
 }

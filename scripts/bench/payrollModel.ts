@@ -1,0 +1,138 @@
+/**
+ * A deterministic model of a messy weekly payroll: sheets per location with title rows, varied and
+ * two-row headers, numbers typed as text, subtotal and note rows, blank rows and exact duplicates.
+ * The benchmark writes it as xlsx/csv/xls, and the golden tests compare the engine with `expected`.
+ */
+
+export type ModelCell = string | number | { date: number } | null;
+
+export interface ModelSheet {
+  name: string;
+  rows: ModelCell[][];
+  /** Index of the first row below the header. */
+  bodyStart: number;
+}
+
+export interface ExpectedEmployee {
+  regularHundredths: number;
+  grossCents: number;
+  rows: number;
+}
+
+export interface PayrollModel {
+  sheets: ModelSheet[];
+  expected: { dataRows: number; duplicates: number; employees: Map<string, ExpectedEmployee>; grossCents: number };
+}
+
+export interface ModelOptions {
+  sheets: number;
+  rowsPerSheet: number;
+  seed?: number;
+}
+
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara', 'Maria', 'Wei', 'Aisha', 'Carlos', 'Priya', 'Olga', 'Kenji', 'Fatima'];
+const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Chen', 'Nguyen', 'Patel', 'Kim', 'Okafor', 'Novak', 'Silva', 'Haddad'];
+
+const HEADERS: string[][][] = [
+  [['Emp #', 'Employee Name', 'Dept', 'Rate', 'Reg Hrs', 'OT Hrs', 'DT', 'PTO', 'Holiday', 'Sick', 'Tips', 'Bonus', 'Gross Pay', 'SSN', 'Pay Date']],
+  [['Employee ID', 'Last, First', 'Department', 'Pay Rate', 'Regular Hours', 'Overtime', 'Double Time', 'Vacation', 'Hol', 'Sick Hours', 'Cash Tips', 'Bonus', 'Gross', 'Social Security Number', 'Check Date']],
+  [['File #', 'Name', 'Location', 'Hourly Rate', 'Hours', 'OT 1.5', 'OT 2.0', 'PTO Hours', 'Holiday Hours', 'Sick', 'Tips', 'Commission', 'Total Pay', 'SS#', 'Pay Date']],
+  [
+    ['Employee', 'Employee', '', 'Pay', 'Regular', 'Overtime', 'Double Time', 'PTO', 'Holiday', 'Sick', 'Cash', '', 'Gross', 'Social Security', 'Pay'],
+    ['ID', 'Name', 'Store', 'Rate', 'Hours', 'Hours', 'Hours', 'Hours', 'Hours', 'Hours', 'Tips', 'Bonus', 'Pay', 'Number', 'Date'],
+  ],
+];
+
+const PAY_DATE = 45730; // 2025-03-14
+
+function money(rnd: () => number, value: number, textShare: number): ModelCell {
+  if (rnd() < textShare) return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return value;
+}
+
+export function payrollModel(options: ModelOptions): PayrollModel {
+  const rnd = random(options.seed ?? 42);
+  const pool = Math.max(5, Math.round((options.sheets * options.rowsPerSheet) / 1.6));
+  const employees = new Map<string, ExpectedEmployee>();
+  const expected = { dataRows: 0, duplicates: 0, employees, grossCents: 0 };
+  const sheets: ModelSheet[] = [];
+  for (let s = 0; s < options.sheets; s++) {
+    const variant = s % HEADERS.length;
+    const rows: ModelCell[][] = [['Acme Staffing - Weekly Payroll'], [`Location: Store ${s + 1}`, null, null, 'Week of 3/10/2025'], []];
+    for (const header of HEADERS[variant]) rows.push([...header]);
+    let subtotalReg = 0;
+    let sinceSubtotal = 0;
+    let previous: ModelCell[] | undefined;
+    for (let r = 0; r < options.rowsPerSheet; r++) {
+      if (previous && rnd() < 0.004) {
+        rows.push([...previous]);
+        expected.duplicates++;
+        expected.dataRows++;
+        continue;
+      }
+      const e = Math.floor(rnd() * pool);
+      const id = String(100000 + e);
+      const first = FIRST[e % FIRST.length];
+      const last = LAST[Math.floor(e / FIRST.length) % LAST.length];
+      const name = variant === 1 ? `${last.toUpperCase()}, ${first.toUpperCase()}` : `${first} ${last}`;
+      const rate = Math.round((12 + rnd() * 33) * 100) / 100;
+      const reg = Math.round(rnd() * 160) / 4;
+      const ot = rnd() < 0.3 ? Math.round(rnd() * 40) / 4 : 0;
+      const dt = rnd() < 0.05 ? Math.round(rnd() * 16) / 4 : 0;
+      const pto = rnd() < 0.1 ? 8 : 0;
+      const tips = rnd() < 0.3 ? Math.round(rnd() * 20000) / 100 : 0;
+      const bonus = rnd() < 0.05 ? 100 : 0;
+      const exact = rate * (reg + 1.5 * ot + 2 * dt + pto) + tips + bonus;
+      const gross = Math.round((rnd() < 0.02 ? exact + 50 : exact) * 100) / 100;
+      const ssn = `${String(100 + (e % 800)).padStart(3, '0')}-${String(10 + (e % 89))}-${String(1000 + (e % 9000))}`;
+      const row: ModelCell[] = [
+        variant === 2 ? Number(id) : id,
+        name,
+        `Store ${s + 1}`,
+        money(rnd, rate, 0.05),
+        rnd() < 0.03 ? `${reg} hrs` : reg,
+        ot || null,
+        dt || null,
+        pto || null,
+        null,
+        null,
+        tips || null,
+        bonus || null,
+        money(rnd, gross, 0.05),
+        rnd() < 0.01 ? '12345' : ssn,
+        rnd() < 0.1 ? '3/14/2025' : { date: PAY_DATE },
+      ];
+      rows.push(row);
+      previous = row;
+      expected.dataRows++;
+      const entry = employees.get(id) ?? { regularHundredths: 0, grossCents: 0, rows: 0 };
+      entry.regularHundredths += Math.round(reg * 100);
+      entry.grossCents += Math.round(gross * 100);
+      entry.rows++;
+      employees.set(id, entry);
+      expected.grossCents += Math.round(gross * 100);
+      subtotalReg += reg;
+      if (++sinceSubtotal >= 40) {
+        rows.push([null, 'Subtotal', null, null, subtotalReg]);
+        if (rnd() < 0.3) rows.push([]);
+        subtotalReg = 0;
+        sinceSubtotal = 0;
+      }
+    }
+    rows.push([null, 'Grand Total']);
+    rows.push(['Prepared by payroll; call ext. 204 with questions']);
+    sheets.push({ name: `Store ${s + 1}`, rows, bodyStart: 3 + HEADERS[variant].length });
+  }
+  return { sheets, expected };
+}
