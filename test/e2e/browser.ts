@@ -1,0 +1,41 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { stateFile } from './globalSetup';
+
+export const screenshotDir = path.resolve(__dirname, '../../test-results/screenshots');
+
+export function baseUrl(): string {
+  return (JSON.parse(readFileSync(stateFile, 'utf8')) as { baseUrl: string }).baseUrl;
+}
+
+/** Debian's Chromium, headless, with the flags that keep it off the network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+export const DEMO = {
+  password: 'demo1234',
+  SYSTEM: { email: 'operator@payroll.demo', name: 'Olivia Operator' },
+  ADMIN: { email: 'admin@northwind.demo', name: 'Nora Whitfield' },
+  STAFF: { email: 'staff@northwind.demo', name: 'Sam Ortega' },
+} as const;
+
+/** Signs in through the role's own login screen and waits for its home. */
+export async function signIn(page: Page, role: 'SYSTEM' | 'ADMIN' | 'STAFF'): Promise<void> {
+  await page.goto(`${baseUrl()}/auth/${role.toLowerCase()}`);
+  await page.getByLabel('Email').fill(DEMO[role].email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const home = { SYSTEM: '/system/companies', ADMIN: '/admin', STAFF: '/staff' }[role];
+  await page.waitForURL((url) => url.pathname === home);
+}
