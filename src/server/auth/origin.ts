@@ -5,7 +5,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Refuses a state-changing request sent by a page of another site: its Origin must be this
- * server's own (as the Host header shows) or one of the configured allowed origins. Requests with
+ * server's own (its Host, or X-Forwarded-Host behind a trusted proxy) or a configured allowed origin. Requests with
  * no Origin (not from a browser page) pass; the SameSite cookie already keeps them anonymous.
  */
 export function originGuard(allowedOrigins: string[]) {
@@ -21,6 +21,6 @@ export function originGuard(allowedOrigins: string[]) {
     } catch {
       throw forbidden('This request was refused because it came from another site.');
     }
-    if (host !== request.headers.host) throw forbidden('This request was refused because it came from another site.');
+    if (host !== request.host) throw forbidden('This request was refused because it came from another site.');
   };
 }
