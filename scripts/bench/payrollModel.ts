@@ -15,13 +15,23 @@ export interface ModelSheet {
 
 export interface ExpectedEmployee {
   regularHundredths: number;
+  /** Regular + overtime + double time, in hundredths. */
+  workedHundredths: number;
   grossCents: number;
   rows: number;
 }
 
 export interface PayrollModel {
   sheets: ModelSheet[];
-  expected: { dataRows: number; duplicates: number; employees: Map<string, ExpectedEmployee>; grossCents: number };
+  expected: {
+    dataRows: number;
+    duplicates: number;
+    employees: Map<string, ExpectedEmployee>;
+    grossCents: number;
+    /** Warnings a correct engine raises: invalid SSNs, gross pay off by 50, weekly limits. */
+    invalidSsns: number;
+    grossMismatches: number;
+  };
 }
 
 export interface ModelOptions {
@@ -65,7 +75,7 @@ export function payrollModel(options: ModelOptions): PayrollModel {
   const rnd = random(options.seed ?? 42);
   const pool = Math.max(5, Math.round((options.sheets * options.rowsPerSheet) / 1.6));
   const employees = new Map<string, ExpectedEmployee>();
-  const expected = { dataRows: 0, duplicates: 0, employees, grossCents: 0 };
+  const expected = { dataRows: 0, duplicates: 0, employees, grossCents: 0, invalidSsns: 0, grossMismatches: 0 };
   const sheets: ModelSheet[] = [];
   for (let s = 0; s < options.sheets; s++) {
     const variant = s % HEADERS.length;
@@ -94,7 +104,9 @@ export function payrollModel(options: ModelOptions): PayrollModel {
       const tips = rnd() < 0.3 ? Math.round(rnd() * 20000) / 100 : 0;
       const bonus = rnd() < 0.05 ? 100 : 0;
       const exact = rate * (reg + 1.5 * ot + 2 * dt + pto) + tips + bonus;
-      const gross = Math.round((rnd() < 0.02 ? exact + 50 : exact) * 100) / 100;
+      const off = rnd() < 0.02;
+      const gross = Math.round((off ? exact + 50 : exact) * 100) / 100;
+      const invalidSsn = rnd() < 0.01;
       const ssn = `${String(100 + (e % 800)).padStart(3, '0')}-${String(10 + (e % 89))}-${String(1000 + (e % 9000))}`;
       const row: ModelCell[] = [
         variant === 2 ? Number(id) : id,
@@ -110,14 +122,17 @@ export function payrollModel(options: ModelOptions): PayrollModel {
         tips || null,
         bonus || null,
         money(rnd, gross, 0.05),
-        rnd() < 0.01 ? '12345' : ssn,
+        invalidSsn ? '12345' : ssn,
         rnd() < 0.1 ? '3/14/2025' : { date: PAY_DATE },
       ];
       rows.push(row);
       previous = row;
       expected.dataRows++;
-      const entry = employees.get(id) ?? { regularHundredths: 0, grossCents: 0, rows: 0 };
+      if (off) expected.grossMismatches++;
+      if (invalidSsn) expected.invalidSsns++;
+      const entry = employees.get(id) ?? { regularHundredths: 0, workedHundredths: 0, grossCents: 0, rows: 0 };
       entry.regularHundredths += Math.round(reg * 100);
+      entry.workedHundredths += Math.round((reg + ot + dt) * 100);
       entry.grossCents += Math.round(gross * 100);
       entry.rows++;
       employees.set(id, entry);

@@ -44,7 +44,7 @@ export async function processWorkbook(options: ProcessWorkbookOptions): Promise<
       await flow.table(table, source.rows(table.sheetIndex), () => {
         signal?.throwIfAborted();
         progress.report('CONSOLIDATING', message);
-      });
+      }, source.format !== 'csv');
     }
 
     progress.report('SCRUBBING', () => `Scrubbing: checking ${formatCount(ledger.totals.length)} employees`, true);

@@ -41,8 +41,8 @@ export class RowFlow {
     this.duplicates = new DuplicateFilter(new Set([scrubbed.index(SOURCE_SHEET), scrubbed.index(SOURCE_ROW), this.statusIndex]));
   }
 
-  /** Feeds one table's rows; `rows` yields the sheet from the top, in batches. */
-  async table(table: SheetTable, rows: AsyncIterable<SheetRow[]>, onBatch: () => void): Promise<void> {
+  /** Feeds one table's rows; `rows` yields the sheet from the top, in batches; `countGaps` counts missing rows as blank. */
+  async table(table: SheetTable, rows: AsyncIterable<SheetRow[]>, onBatch: () => void, countGaps = true): Promise<void> {
     const { header, info } = table;
     const classifier = new RowClassifier(header);
     const target = this.consolidated.targets.get(header) as Int32Array;
@@ -51,7 +51,8 @@ export class RowFlow {
     for await (const batch of rows) {
       for (const row of batch) {
         if (row.row <= header.row) continue;
-        pendingBlank += Math.max(0, row.row - lastRow - 1);
+        // rows missing from a sheet are blank rows; a CSV lists its blank lines itself
+        if (countGaps) pendingBlank += Math.max(0, row.row - lastRow - 1);
         lastRow = row.row;
         const kind = classifier.classify(row.cells);
         if (kind === 'blank') {

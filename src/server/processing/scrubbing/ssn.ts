@@ -11,8 +11,10 @@ export function maskSsn(value: CellValue): MaskedSsn | null {
   let digits: string;
   let clean = true;
   if (typeof value === 'number') {
-    // a number lost its leading zeros when the sheet stored it as a number
-    digits = Number.isInteger(value) && value >= 0 ? String(value).padStart(9, '0') : String(value).replace(/\D/g, '');
+    // a sheet that stores an SSN as a number drops its leading zeros (area numbers start at 001,
+    // so a real one still has at least seven digits)
+    digits = String(value).replace(/\D/g, '');
+    if (Number.isInteger(value) && value > 0 && digits.length >= 7) digits = digits.padStart(9, '0');
   } else {
     const text = String(value).trim();
     if (text === '') return null;

@@ -32,13 +32,17 @@ export class DeflatedPart {
       const wait = sink(chunk);
       if (wait) {
         this.deflate.pause();
-        void wait.then(() => this.deflate.resume());
+        wait.then(
+          () => this.deflate.resume(),
+          (err: Error) => this.deflate.destroy(err),
+        );
       }
     });
     this.done = new Promise((resolve, reject) => {
       this.deflate.on('end', resolve);
       this.deflate.on('error', reject);
     });
+    this.done.catch(() => undefined);
   }
 
   get needsFlush(): boolean {
@@ -62,7 +66,7 @@ export class DeflatedPart {
       const buffer = this.ready.shift() as Buffer;
       this.crc = crc32(buffer, this.crc);
       this.size += buffer.length;
-      if (!this.deflate.write(buffer)) await new Promise((resolve) => this.deflate.once('drain', resolve));
+      if (!this.deflate.write(buffer)) await Promise.race([new Promise((resolve) => this.deflate.once('drain', resolve)), this.done]);
     }
   }
 

@@ -24,20 +24,25 @@ export class ZipWriter {
   private offset = 0;
   private readonly records: CentralRecord[] = [];
   private failure: Error | undefined;
+  private readonly failed: Promise<never>;
 
   constructor(path: string) {
     this.out = createWriteStream(path, { highWaterMark: 1024 * 1024 });
-    this.out.on('error', (err) => {
-      this.failure = err;
+    this.failed = new Promise<never>((_resolve, reject) => {
+      this.out.on('error', (err) => {
+        this.failure = err;
+        reject(err);
+      });
     });
+    this.failed.catch(() => undefined);
   }
 
-  /** Writes raw bytes to the file; resolves when the file can take more. */
+  /** Writes raw bytes to the file; resolves when the file can take more, rejects if it cannot be written. */
   write(chunk: Buffer): Promise<void> | undefined {
-    if (this.failure) throw this.failure;
+    if (this.failure) return Promise.reject(this.failure);
     this.offset += chunk.length;
     if (this.out.write(chunk)) return undefined;
-    return new Promise((resolve) => this.out.once('drain', resolve));
+    return Promise.race([new Promise<void>((resolve) => this.out.once('drain', resolve)), this.failed]);
   }
 
   async addBuffer(name: string, data: Buffer): Promise<void> {
@@ -104,6 +109,7 @@ export class ZipWriter {
 
   /** Stops writing after a failure; the caller removes the partial file. */
   async abort(): Promise<void> {
+    if (this.out.closed) return;
     await new Promise<void>((resolve) => {
       this.out.once('close', () => resolve());
       this.out.destroy();
