@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
@@ -16,18 +17,24 @@ import { errorHandler } from './http/errorHandler';
 import { type OperationHandlers, registerOperations } from './http/operations';
 import { authOperations } from './routes/auth';
 import { healthOperations } from './routes/health';
+import { systemOperations } from './routes/system';
+import { ticketOperations } from './routes/ticket';
+import type { FileStorage } from './storage/fileStorage';
+import { LocalFileStorage } from './storage/localFileStorage';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   queue?: PgBoss;
+  /** Where files are kept; a local folder (config.storageDir) unless given. */
+  storage?: FileStorage;
   /** Serve the built SPA from this folder (dist/web) when it exists. */
   webRoot?: string;
   logger?: boolean;
 }
 
 /** Every handler, by contract operationId. */
-export const allOperations: OperationHandlers = { ...healthOperations, ...authOperations };
+export const allOperations: OperationHandlers = { ...healthOperations, ...authOperations, ...systemOperations, ...ticketOperations };
 
 /** Builds the Fastify instance: infrastructure, then the contract's routes under /api, then the SPA. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -46,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     tokens: new TokenService(secret, config.accessTokenTtlSeconds),
     queue: deps.queue,
+    storage: deps.storage ?? new LocalFileStorage(config.storageDir),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('user', undefined);
@@ -54,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const schema of contract.sharedSchemas) app.addSchema(schema);
   app.setErrorHandler(errorHandler(contract));
   await app.register(fastifyCookie);
+  // Uploads stream through the handlers; each route checks size and content as the bytes arrive.
+  await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20, parts: 25 } });
   app.addHook('onRequest', originGuard(config.allowedOrigins));
 
   await app.register(

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as yup from 'yup';
+import { MAX_UPLOAD_BYTES } from '@/common/limits';
 
 /** Every setting the server reads, validated once at start-up. `.env.example` documents each. */
 const booleanText = yup
@@ -24,6 +25,8 @@ const configSchema = yup.object({
   LOGIN_MAX_FAILURES_PER_IP: yup.number().integer().min(1).default(50),
   LOGIN_FAILURE_WINDOW_SECONDS: yup.number().integer().min(1).default(900),
   CONSOLIDATED_FILE_LINK_TEMPLATE: yup.string().default(''),
+  STORAGE_DIR: yup.string().optional(),
+  MAX_UPLOAD_BYTES: yup.number().integer().min(1).default(MAX_UPLOAD_BYTES),
 });
 
 export interface Config {
@@ -42,6 +45,10 @@ export interface Config {
   logLevel: string;
   loginLimits: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
   consolidatedFileLinkTemplate: string;
+  /** Where the local file storage keeps files; `<DATA_DIR>/files` unless set. */
+  storageDir: string;
+  /** The largest file an upload may carry (spec: 100 MB). */
+  maxUploadBytes: number;
 }
 
 const isTrue = (value: string | undefined): boolean => value !== undefined && ['true', '1', 'yes'].includes(value);
@@ -81,5 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: raw.LOGIN_FAILURE_WINDOW_SECONDS,
     },
     consolidatedFileLinkTemplate: raw.CONSOLIDATED_FILE_LINK_TEMPLATE,
+    storageDir: path.resolve(raw.STORAGE_DIR ?? path.join(raw.DATA_DIR, 'files')),
+    maxUploadBytes: raw.MAX_UPLOAD_BYTES,
   };
 }

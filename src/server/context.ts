@@ -3,6 +3,7 @@ import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Role } from './db/schema';
+import type { FileStorage } from './storage/fileStorage';
 
 /** Everything the routes and services share, built once by buildApp. */
 export interface AppContext {
@@ -11,6 +12,7 @@ export interface AppContext {
   db: Database;
   tokens: TokenService;
   queue?: PgBoss;
+  storage: FileStorage;
 }
 
 /** The signed-in caller, from the session (never from the request body or query). */
@@ -29,5 +31,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user?: SessionUser;
+  }
+  /** Each route carries the contract operation it serves. */
+  interface FastifyContextConfig {
+    operationId?: string;
   }
 }

@@ -1,0 +1,164 @@
+import type { FastifyRequest } from 'fastify';
+import { PAGE_SIZES } from '@/common/limits';
+import { sessionUser } from '../auth/guards';
+import { badRequest } from '../http/errors';
+import type { Body, OperationHandlers, Params, Query } from '../http/operations';
+import {
+  type ChangeAuthor,
+  createCompany,
+  createCompanyAdmin,
+  deleteCompany,
+  deleteCompanyAdmin,
+  getCompany,
+  listCompanies,
+  listCompanyAdmins,
+  renameCompany,
+} from '../services/companies';
+import { listConsolidatedFiles, openConsolidatedFile, storeConsolidatedFile, UPLOAD_MESSAGES } from '../services/consolidatedFiles';
+import { pageRequest } from '../services/pagination';
+
+const SYSTEM = ['SYSTEM'] as const;
+
+function authorOf(request: FastifyRequest): ChangeAuthor {
+  const user = sessionUser(request);
+  return { actor: { id: user.id, role: user.role }, ip: request.ip };
+}
+
+/** A file name for Content-Disposition: a plain ASCII fallback plus the exact name (RFC 6266). */
+function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const exact = encodeURIComponent(fileName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${fallback}"; filename*=UTF-8''${exact}`;
+}
+
+/** The operators' area: companies, their admins and consolidated files. */
+export const systemOperations: OperationHandlers = {
+  listCompanies: {
+    access: SYSTEM,
+    handler: async (request) => {
+      const query = request.query as Query<'listCompanies'>;
+      const data = await listCompanies(request.server.ctx.db, pageRequest(query, PAGE_SIZES.companies), query.search);
+      return { success: true, data };
+    },
+  },
+
+  createCompany: {
+    access: SYSTEM,
+    handler: async (request, reply) => {
+      const { name } = request.body as Body<'createCompany'>;
+      const company = await createCompany(request.server.ctx.db, name, authorOf(request));
+      reply.code(201);
+      return { success: true, message: 'Company created successfully', data: { company } };
+    },
+  },
+
+  getCompany: {
+    access: SYSTEM,
+    handler: async (request) => {
+      const { id } = request.params as Params<'getCompany'>;
+      return { success: true, data: { company: await getCompany(request.server.ctx.db, id) } };
+    },
+  },
+
+  updateCompany: {
+    access: SYSTEM,
+    handler: async (request) => {
+      const { id } = request.params as Params<'updateCompany'>;
+      const { name } = request.body as Body<'updateCompany'>;
+      const company = await renameCompany(request.server.ctx.db, id, name, authorOf(request));
+      return { success: true, message: 'Company updated successfully', data: { company } };
+    },
+  },
+
+  deleteCompany: {
+    access: SYSTEM,
+    handler: async (request) => {
+      const { id } = request.params as Params<'deleteCompany'>;
+      const { name } = await deleteCompany(request.server.ctx, id, authorOf(request), request.log);
+      return { success: true, message: `${name} has been deleted` };
+    },
+  },
+
+  listCompanyAdmins: {
+    access: SYSTEM,
+    handler: async (request) => {
+      const { id } = request.params as Params<'listCompanyAdmins'>;
+      const query = request.query as Query<'listCompanyAdmins'>;
+      const data = await listCompanyAdmins(request.server.ctx.db, id, pageRequest(query, PAGE_SIZES.companyAdmins));
+      return { success: true, data };
+    },
+  },
+
+  createCompanyAdmin: {
+    access: SYSTEM,
+    handler: async (request, reply) => {
+      const { companyId } = request.params as Params<'createCompanyAdmin'>;
+      const input = request.body as Body<'createCompanyAdmin'>;
+      const admin = await createCompanyAdmin(request.server.ctx.db, companyId, input, authorOf(request));
+      reply.code(201);
+      return { success: true, message: 'Admin created successfully', data: { admin } };
+    },
+  },
+
+  deleteCompanyAdmin: {
+    access: SYSTEM,
+    handler: async (request) => {
+      const { companyId, adminId } = request.params as Params<'deleteCompanyAdmin'>;
+      await deleteCompanyAdmin(request.server.ctx.db, companyId, adminId, authorOf(request));
+      return { success: true, message: 'Admin removed successfully' };
+    },
+  },
+
+  listConsolidatedFiles: {
+    access: SYSTEM,
+    handler: async (request) => {
+      const query = request.query as Query<'listConsolidatedFiles'>;
+      const data = await listConsolidatedFiles(request.server.ctx, pageRequest(query, PAGE_SIZES.consolidatedFiles), query);
+      return { success: true, data };
+    },
+  },
+
+  uploadConsolidatedFile: {
+    access: SYSTEM,
+    handler: async (request, reply) => {
+      const { companyId } = request.params as Params<'uploadConsolidatedFile'>;
+      const { ctx } = request.server;
+      if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.missing);
+      // One byte over the limit is enough to know the file is too large; the storage stops there.
+      const part = await request.file({ limits: { fileSize: ctx.config.maxUploadBytes + 1 }, throwFileSizeLimit: false });
+      if (!part || part.fieldname !== 'file') {
+        part?.file.resume();
+        throw badRequest(UPLOAD_MESSAGES.missing);
+      }
+      const user = sessionUser(request);
+      try {
+        const stored = await storeConsolidatedFile(
+          ctx,
+          companyId,
+          { filename: part.filename, mimetype: part.mimetype, content: part.file, truncated: () => part.file.truncated },
+          { ...authorOf(request), name: user.name, email: user.email },
+        );
+        reply.code(201);
+        return { success: true, message: 'File uploaded successfully', data: stored };
+      } finally {
+        // Whatever was refused unread is discarded, so the request can finish.
+        if (!part.file.readableEnded) part.file.resume();
+      }
+    },
+  },
+
+  getConsolidatedFileContent: {
+    access: SYSTEM,
+    handler: async (request, reply) => {
+      const { id } = request.params as Params<'getConsolidatedFileContent'>;
+      const file = await openConsolidatedFile(request.server.ctx, id);
+      reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store');
+      return reply.send(file.content);
+    },
+  },
+};
