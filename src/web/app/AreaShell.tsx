@@ -1,3 +1,5 @@
+import { Flex, Spin } from 'antd';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useGetMeQuery } from '@/web/api/generated';
 import { type NavItem, ShellLayout } from '@/web/components/ShellLayout';
@@ -18,7 +20,15 @@ export function AreaShell({ areaLabel, navItems }: AreaShellProps) {
   if (!user) return null;
   return (
     <ShellLayout areaLabel={areaLabel} navItems={navItems} user={user} onLogout={() => void logout()} loggingOut={loggingOut}>
-      <Outlet />
+      <Suspense
+        fallback={
+          <Flex justify="center" style={{ padding: 48 }}>
+            <Spin />
+          </Flex>
+        }
+      >
+        <Outlet />
+      </Suspense>
     </ShellLayout>
   );
 }

@@ -1,32 +1,41 @@
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { AdminDashboardPage } from '@/web/features/admin/dashboard/AdminDashboardPage';
-import { ClientManagementPage } from '@/web/features/admin/clients/ClientManagementPage';
-import { CompanyFileUploadsPage } from '@/web/features/admin/file-uploads/CompanyFileUploadsPage';
-import { StaffManagementPage } from '@/web/features/admin/staff/StaffManagementPage';
-import { WeeklyUploadsReviewPage } from '@/web/features/admin/weekly-uploads/WeeklyUploadsReviewPage';
-import { AdminLoginPage, StaffLoginPage, SystemLoginPage } from '@/web/features/auth/LoginPages';
 import { LoginTypeChooser } from '@/web/features/auth/LoginTypeChooser';
-import { AssignedClientsPage } from '@/web/features/staff/clients/AssignedClientsPage';
-import { ClientDetailsPage } from '@/web/features/staff/clients/ClientDetailsPage';
-import { ClientDocumentsPage } from '@/web/features/staff/clients/ClientDocumentsPage';
-import { StaffDashboardPage } from '@/web/features/staff/dashboard/StaffDashboardPage';
-import { StaffFileUploadsPage } from '@/web/features/staff/file-uploads/StaffFileUploadsPage';
-import { StaffWeeklyUploadsPage } from '@/web/features/staff/weekly-uploads/StaffWeeklyUploadsPage';
-import { CompaniesPage } from '@/web/features/system/companies/CompaniesPage';
-import { CompanyDetailPage } from '@/web/features/system/companies/CompanyDetailPage';
-import { ConsolidatedFilesPage } from '@/web/features/system/files/ConsolidatedFilesPage';
-import { TicketDetailPage } from '@/web/features/tickets/TicketDetailPage';
-import { TicketsPage } from '@/web/features/tickets/TicketsPage';
 import { AreaShell } from './AreaShell';
 import { ADMIN_NAVIGATION, STAFF_NAVIGATION, SYSTEM_NAVIGATION } from './navigation';
 import { RequireRole } from './RequireRole';
 
+/** A screen loaded when first shown, so each area's code downloads only for its users. */
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const SystemLoginPage = lazyScreen(() => import('@/web/features/auth/LoginPages').then((m) => m.SystemLoginPage));
+const AdminLoginPage = lazyScreen(() => import('@/web/features/auth/LoginPages').then((m) => m.AdminLoginPage));
+const StaffLoginPage = lazyScreen(() => import('@/web/features/auth/LoginPages').then((m) => m.StaffLoginPage));
+const CompaniesPage = lazyScreen(() => import('@/web/features/system/companies/CompaniesPage').then((m) => m.CompaniesPage));
+const CompanyDetailPage = lazyScreen(() => import('@/web/features/system/companies/CompanyDetailPage').then((m) => m.CompanyDetailPage));
+const ConsolidatedFilesPage = lazyScreen(() => import('@/web/features/system/files/ConsolidatedFilesPage').then((m) => m.ConsolidatedFilesPage));
+const AdminDashboardPage = lazyScreen(() => import('@/web/features/admin/dashboard/AdminDashboardPage').then((m) => m.AdminDashboardPage));
+const StaffManagementPage = lazyScreen(() => import('@/web/features/admin/staff/StaffManagementPage').then((m) => m.StaffManagementPage));
+const ClientManagementPage = lazyScreen(() => import('@/web/features/admin/clients/ClientManagementPage').then((m) => m.ClientManagementPage));
+const CompanyFileUploadsPage = lazyScreen(() => import('@/web/features/admin/file-uploads/CompanyFileUploadsPage').then((m) => m.CompanyFileUploadsPage));
+const WeeklyUploadsReviewPage = lazyScreen(() => import('@/web/features/admin/weekly-uploads/WeeklyUploadsReviewPage').then((m) => m.WeeklyUploadsReviewPage));
+const StaffDashboardPage = lazyScreen(() => import('@/web/features/staff/dashboard/StaffDashboardPage').then((m) => m.StaffDashboardPage));
+const AssignedClientsPage = lazyScreen(() => import('@/web/features/staff/clients/AssignedClientsPage').then((m) => m.AssignedClientsPage));
+const ClientDetailsPage = lazyScreen(() => import('@/web/features/staff/clients/ClientDetailsPage').then((m) => m.ClientDetailsPage));
+const ClientDocumentsPage = lazyScreen(() => import('@/web/features/staff/clients/ClientDocumentsPage').then((m) => m.ClientDocumentsPage));
+const StaffWeeklyUploadsPage = lazyScreen(() => import('@/web/features/staff/weekly-uploads/StaffWeeklyUploadsPage').then((m) => m.StaffWeeklyUploadsPage));
+const StaffFileUploadsPage = lazyScreen(() => import('@/web/features/staff/file-uploads/StaffFileUploadsPage').then((m) => m.StaffFileUploadsPage));
+const TicketsPage = lazyScreen(() => import('@/web/features/tickets/TicketsPage').then((m) => m.TicketsPage));
+const TicketDetailPage = lazyScreen(() => import('@/web/features/tickets/TicketDetailPage').then((m) => m.TicketDetailPage));
+
 /** The route table of spec section 2.1. */
 export const appRoutes: RouteObject[] = [
   { path: '/', element: <LoginTypeChooser /> },
-  { path: '/auth/system', element: <SystemLoginPage /> },
-  { path: '/auth/admin', element: <AdminLoginPage /> },
-  { path: '/auth/staff', element: <StaffLoginPage /> },
+  { path: '/auth/system', element: <Suspense fallback={null}><SystemLoginPage /></Suspense> },
+  { path: '/auth/admin', element: <Suspense fallback={null}><AdminLoginPage /></Suspense> },
+  { path: '/auth/staff', element: <Suspense fallback={null}><StaffLoginPage /></Suspense> },
   {
     path: '/system',
     element: (

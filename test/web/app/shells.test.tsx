@@ -74,7 +74,7 @@ describe.each(['SYSTEM', 'ADMIN', 'STAFF'] as const)('the %s shell', (role) => {
     await userEvent.click(within(sidebar).getByRole('link', { name: lastLabel }));
 
     expect(router.state.location.pathname).toBe(lastPath);
-    expect(within(sidebar).getByRole('link', { name: lastLabel })).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(within(sidebar).getByRole('link', { name: lastLabel })).toHaveAttribute('aria-current', 'page'));
     expect(within(sidebar).getByRole('link', { name: firstLabel })).not.toHaveAttribute('aria-current');
   });
 

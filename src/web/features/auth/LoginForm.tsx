@@ -69,16 +69,22 @@ export function LoginForm({ screen, login }: LoginFormProps) {
         </Typography.Paragraph>
         <form noValidate onSubmit={formik.handleSubmit} aria-label={screen.subtitle}>
           <Form layout="vertical" component={false} requiredMark={false}>
-          {generalError && <Alert type="error" showIcon title={generalError} className="auth-error" />}
-          <Form.Item label="Email" htmlFor="login-email" {...fieldStatus('email')}>
-            <Input id="login-email" type="email" autoComplete="email" placeholder="name@example.com" {...formik.getFieldProps('email')} />
-          </Form.Item>
-          <Form.Item label="Password" htmlFor="login-password" {...fieldStatus('password')}>
-            <Input.Password id="login-password" autoComplete="current-password" {...formik.getFieldProps('password')} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block size="large" disabled={pending}>
-            {pending ? 'Logging in...' : 'Login'}
-          </Button>
+            {generalError && <Alert type="error" showIcon title={generalError} className="auth-error" />}
+            <Form.Item label="Email" htmlFor="login-email" {...fieldStatus('email')}>
+              <Input
+                id="login-email"
+                type="email"
+                autoComplete="email"
+                placeholder="name@example.com"
+                {...formik.getFieldProps('email')}
+              />
+            </Form.Item>
+            <Form.Item label="Password" htmlFor="login-password" {...fieldStatus('password')}>
+              <Input.Password id="login-password" autoComplete="current-password" {...formik.getFieldProps('password')} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block size="large" disabled={pending}>
+              {pending ? 'Logging in...' : 'Login'}
+            </Button>
           </Form>
         </form>
         <Typography.Paragraph className="auth-footer">
