@@ -12,7 +12,7 @@ import { MONEY } from '../scrubbing/scrubbedRow';
 import { HOURS_COLUMNS } from '../table/canonicalColumns';
 import { consolidatedLayout, scrubbedLayout } from '../table/columnLayout';
 import { type HoursKind, type ProcessWorkbookOptions, type ProcessingSummary } from '../types';
-import { findTables } from './findTables';
+import { type SheetTable, closeTables, findTables } from './findTables';
 import { Outputs } from './outputs';
 import { ProgressReporter, formatCount } from './progressReporter';
 import { summaryRows, sourcesRow, totalsColumns } from './reportSheets';
@@ -24,11 +24,13 @@ export async function processWorkbook(options: ProcessWorkbookOptions): Promise<
   const progress = new ProgressReporter(options.onProgress);
   let source: WorkbookSource | undefined;
   let outputs: Outputs | undefined;
+  let found: SheetTable[] = [];
   try {
     signal?.throwIfAborted();
     progress.report('CONSOLIDATING', () => 'Consolidating: reading the file', true);
     source = await openWorkbook(options.inputPath, options.fileName);
     const { tables, infos } = await findTables(source, signal);
+    found = tables;
     if (tables.length === 0) throw new ProcessingError('NO_PAYROLL_DATA');
 
     const consolidated = consolidatedLayout(tables.map((t) => t.header));
@@ -41,7 +43,7 @@ export async function processWorkbook(options: ProcessWorkbookOptions): Promise<
       const table = tables[t];
       const message = () => `Consolidating: sheet ${t + 1} of ${tables.length}, ${formatCount(flow.counts.rowsIn)} rows`;
       progress.report('CONSOLIDATING', message, true);
-      await flow.table(table, source.rows(table.sheetIndex), () => {
+      await flow.table(table, table.rows, () => {
         signal?.throwIfAborted();
         progress.report('CONSOLIDATING', message);
       }, source.format !== 'csv');
@@ -85,6 +87,7 @@ export async function processWorkbook(options: ProcessWorkbookOptions): Promise<
     if (signal?.aborted && !(err instanceof ProcessingError)) throw new ProcessingError('CANCELLED', undefined, { cause: err });
     throw toProcessingError(err);
   } finally {
+    await closeTables(found).catch(() => undefined);
     await source?.close().catch(() => undefined);
   }
 }

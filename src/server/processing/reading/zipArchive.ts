@@ -2,7 +2,8 @@
  * Reading parts of a zip container (the xlsx family) with guards against zip bombs: every part is
  * inflated as a stream and counted, and a part that inflates past a sane ratio or size stops the read.
  */
-import { createInflateRaw } from 'node:zlib';
+import { readFile, stat } from 'node:fs/promises';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import { type Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { ProcessingError } from '../processingError';
@@ -13,6 +14,10 @@ const RATIO_ALLOWANCE = 16 * 1024 * 1024;
 /** ...and the whole workbook to at most this much XML. */
 const MAX_TOTAL_INFLATED = 2 * 1024 * 1024 * 1024;
 const MAX_ENTRIES = 20000;
+/** Files up to this size are read into memory at once: most uploads, which then open in a few ms. */
+const IN_MEMORY_FILE = 8 * 1024 * 1024;
+/** Parts up to this compressed size are inflated in one step rather than as a stream. */
+const ONE_STEP_PART = 1024 * 1024;
 
 export class ZipArchive {
   private inflatedTotal = 0;
@@ -23,11 +28,14 @@ export class ZipArchive {
   ) {}
 
   static async open(path: string): Promise<ZipArchive> {
-    const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-      yauzl.open(path, { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: false }, (err, z) =>
-        err ? reject(new ProcessingError('CORRUPT', undefined, { cause: err })) : resolve(z),
-      ),
-    );
+    const options = { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: false };
+    const small = (await stat(path)).size <= IN_MEMORY_FILE;
+    const bytes = small ? await readFile(path) : undefined;
+    const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
+      const done = (err: Error | null, z: yauzl.ZipFile) => (err ? reject(new ProcessingError('CORRUPT', undefined, { cause: err })) : resolve(z));
+      if (bytes) yauzl.fromBuffer(bytes, options, done);
+      else yauzl.open(path, options, done);
+    });
     const entries = new Map<string, yauzl.Entry>();
     let declaredTotal = 0;
     await new Promise<void>((resolve, reject) => {
@@ -61,10 +69,14 @@ export class ZipArchive {
     if (!entry) throw new ProcessingError('CORRUPT', undefined, { cause: new Error(`missing part ${name}`) });
     if (entry.isEncrypted()) throw new ProcessingError('PASSWORD_PROTECTED');
     if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) throw new ProcessingError('CORRUPT');
+    const partLimit = Math.max(entry.compressedSize, 1) * MAX_RATIO + RATIO_ALLOWANCE;
+    if (entry.compressedSize <= ONE_STEP_PART) {
+      yield* this.inOneStep(entry, partLimit);
+      return;
+    }
     const raw = await this.openRaw(entry);
     const stream: Readable = entry.compressionMethod === 8 ? raw.pipe(createInflateRaw({ chunkSize: 64 * 1024 })) : raw;
     raw.on('error', (err) => stream.destroy(err));
-    const partLimit = Math.max(entry.compressedSize, 1) * MAX_RATIO + RATIO_ALLOWANCE;
     let inflated = 0;
     try {
       for await (const chunk of stream) {
@@ -95,6 +107,22 @@ export class ZipArchive {
       out += decoder.decode(chunk, { stream: true });
     }
     return out + decoder.decode();
+  }
+
+  private async *inOneStep(entry: yauzl.Entry, partLimit: number): AsyncGenerator<Buffer> {
+    let inflated: Buffer;
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await this.openRaw(entry)) chunks.push(chunk as Buffer);
+      const raw = Buffer.concat(chunks);
+      inflated = entry.compressionMethod === 8 ? inflateRawSync(raw, { maxOutputLength: partLimit }) : raw;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ProcessingError('TOO_LARGE');
+      throw new ProcessingError('CORRUPT', undefined, { cause: err });
+    }
+    this.inflatedTotal += inflated.length;
+    if (inflated.length > partLimit || this.inflatedTotal > MAX_TOTAL_INFLATED) throw new ProcessingError('TOO_LARGE');
+    for (let at = 0; at < inflated.length; at += 1024 * 1024) yield inflated.subarray(at, at + 1024 * 1024);
   }
 
   close(): void {

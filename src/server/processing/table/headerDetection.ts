@@ -37,7 +37,7 @@ function mapTexts(texts: string[]): { columns: HeaderColumn[]; mapped: number; h
   for (let i = 0; i < texts.length; i++) {
     const header = texts[i];
     if (!header) continue;
-    let canonical = canonicalColumnForNormalised(normaliseHeader(header));
+    let canonical = header.length <= MAX_HEADER_LENGTH ? canonicalColumnForNormalised(normaliseHeader(header)) : undefined;
     if (canonical && used.has(canonical)) canonical = undefined;
     if (canonical) {
       used.add(canonical);
@@ -48,8 +48,11 @@ function mapTexts(texts: string[]): { columns: HeaderColumn[]; mapped: number; h
   return { columns, mapped: used.size, hasIdentity };
 }
 
+/** No synonym is longer than this; longer text is data, not a header. */
+const MAX_HEADER_LENGTH = 48;
+
 function maps(text: string): boolean {
-  return canonicalColumnForNormalised(normaliseHeader(text)) !== undefined;
+  return text.length <= MAX_HEADER_LENGTH && canonicalColumnForNormalised(normaliseHeader(text)) !== undefined;
 }
 
 /** Header texts of a two-row header, column by column; a blank upper cell may sit under a merge to its left. */

@@ -2,7 +2,19 @@
  * Header text normalisation: lower-case, `#` read as "number", every other punctuation mark a space,
  * spaces collapsed. "Employee #" and "employee number" become the same key.
  */
+const memo = new Map<string, string>();
+const MEMO_SIZE = 10000;
+
 export function normaliseHeader(text: string): string {
+  let normalised = memo.get(text);
+  if (normalised !== undefined) return normalised;
+  normalised = normaliseUncached(text);
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(text, normalised);
+  return normalised;
+}
+
+function normaliseUncached(text: string): string {
   return text
     .toLowerCase()
     .replace(/#/g, ' number ')

@@ -1,0 +1,49 @@
+/**
+ * One benchmark case in its own process, so its peak RSS is its own:
+ *   benchCase.ts <engine|exceljs|sheetjs|csv-parse> <input> <runs>
+ * Prints one JSON line: median wall time of the runs (the first run of a warm series is left out when
+ * there are more than two), rows handled, and the process's peak RSS.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { processWorkbook } from '../../src/server/processing';
+import { csvParseExcelJs, excelJsStreaming, sheetJs } from './referencePipelines';
+
+async function once(kind: string, input: string, out: string): Promise<number> {
+  if (kind === 'engine') {
+    const summary = await processWorkbook({ inputPath: input, fileName: basename(input), consolidatedPath: join(out, 'c.xlsx'), scrubbedPath: join(out, 's.xlsx') });
+    return summary.rowsIn;
+  }
+  if (kind === 'exceljs') return excelJsStreaming(input, join(out, 'ref.xlsx'));
+  if (kind === 'sheetjs') return sheetJs(input, join(out, 'ref.xlsx'));
+  if (kind === 'csv-parse') return csvParseExcelJs(input, join(out, 'ref.xlsx'));
+  throw new Error(`unknown case ${kind}`);
+}
+
+async function main(): Promise<void> {
+  const [kind, input, runsText] = process.argv.slice(2);
+  const runs = Math.max(1, Number(runsText) || 1);
+  const out = mkdtempSync(join(tmpdir(), 'bench-out-'));
+  const times: number[] = [];
+  let rows = 0;
+  try {
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      rows = await once(kind, input, out);
+      times.push(performance.now() - started);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+  const measured = times.length > 2 ? times.slice(1) : times;
+  measured.sort((a, b) => a - b);
+  const medianMs = measured[Math.floor(measured.length / 2)];
+  console.log(JSON.stringify({ kind, medianMs, rows, runs, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+}
+
+main().catch((err) => {
+  console.log(JSON.stringify({ error: String(err) }));
+  process.exit(1);
+});

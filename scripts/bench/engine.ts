@@ -1,0 +1,96 @@
+/**
+ * `npm run bench:engine`: the engine against the references a typical Node implementation would use,
+ * on deterministic generated payrolls (a dozen sheets, title rows, varied headers, text numbers,
+ * subtotals). Prints per case the median wall time of the whole pipeline, input MB/s, rows/s and
+ * peak RSS. Each case runs in its own process.
+ *
+ *   BENCH_SKIP_LARGE=1   leave out the ~6.8 million-cell workbook (and its .xls cousin)
+ *   BENCH_DIR=path       where generated inputs are kept between runs (default: the temp folder)
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { payrollModel } from './payrollModel';
+import { writeModelCsv, writeModelXls, writeModelXlsx } from './payrollFiles';
+
+const SHEETS = 12;
+const BENCH_DIR = process.env.BENCH_DIR ?? join(tmpdir(), 'payroll-engine-bench');
+const SKIP_LARGE = process.env.BENCH_SKIP_LARGE === '1';
+
+interface InputFile {
+  label: string;
+  path: string;
+  cells: number;
+}
+
+async function generated(label: string, rowsPerSheet: number, format: 'xlsx' | 'csv' | 'xls'): Promise<InputFile> {
+  const path = join(BENCH_DIR, `payroll-${label}.${format}`);
+  const model = payrollModel({ sheets: SHEETS, rowsPerSheet, seed: 2025 });
+  const cells = model.sheets.reduce((n, s) => n + s.rows.reduce((m, r) => m + r.filter((v) => v !== null).length, 0), 0);
+  if (!existsSync(path)) {
+    process.stdout.write(`generating ${path} ...\n`);
+    if (format === 'xlsx') await writeModelXlsx(model, path);
+    else if (format === 'csv') await writeModelCsv(model, path);
+    else writeModelXls(model, path);
+  }
+  return { label, path, cells };
+}
+
+interface CaseResult {
+  medianMs: number;
+  rows: number;
+  peakRssMb: number;
+}
+
+function runCase(kind: string, file: string, runs: number): CaseResult | undefined {
+  try {
+    const output = execFileSync(process.execPath, ['--max-old-space-size=8192', '--import', 'tsx', join(__dirname, 'benchCase.ts'), kind, file, String(runs)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 1 << 20,
+    });
+    const result = JSON.parse(output.trim().split('\n').pop() as string) as CaseResult & { error?: string };
+    if (result.error) throw new Error(result.error);
+    return result;
+  } catch (err) {
+    console.log(`  ${kind}: failed (${(err as Error).message.split('\n')[0]})`);
+    return undefined;
+  }
+}
+
+function line(kind: string, input: InputFile, result: CaseResult | undefined, baseline?: CaseResult): void {
+  if (!result) return;
+  const mb = statSync(input.path).size / 1e6;
+  const seconds = result.medianMs / 1000;
+  const speedup = baseline && baseline !== result ? `  (${(result.medianMs / baseline.medianMs).toFixed(2)}x the engine's time)` : '';
+  console.log(
+    `  ${kind.padEnd(10)} ${seconds.toFixed(seconds < 1 ? 3 : 1).padStart(8)} s  ${(mb / seconds).toFixed(2).padStart(7)} MB/s  ` +
+      `${Math.round(result.rows / seconds).toLocaleString('en-US').padStart(10)} rows/s  peak RSS ${String(result.peakRssMb).padStart(5)} MB${speedup}`,
+  );
+}
+
+async function main(): Promise<void> {
+  mkdirSync(BENCH_DIR, { recursive: true });
+  const plan: Array<{ input: InputFile; kinds: string[]; runs: number }> = [
+    { input: await generated('50KB', 45, 'xlsx'), kinds: ['engine', 'exceljs', 'sheetjs'], runs: 15 },
+    { input: await generated('5MB', 4200, 'xlsx'), kinds: ['engine', 'exceljs', 'sheetjs'], runs: 3 },
+    { input: await generated('csv', 4200, 'csv'), kinds: ['engine', 'csv-parse'], runs: 3 },
+  ];
+  if (!SKIP_LARGE) {
+    plan.push({ input: await generated('6.8M-cells', 37_800, 'xlsx'), kinds: ['engine', 'exceljs', 'sheetjs'], runs: 1 });
+    plan.push({ input: await generated('xls', 8_000, 'xls'), kinds: ['engine'], runs: 1 });
+  }
+  for (const { input, kinds, runs } of plan) {
+    const size = statSync(input.path).size;
+    console.log(`\n${input.label}: ${(size / 1e6).toFixed(2)} MB, ${input.cells.toLocaleString('en-US')} cells, ${runs} run(s), median`);
+    let engine: CaseResult | undefined;
+    for (const kind of kinds) {
+      const result = runCase(kind, input.path, runs);
+      if (kind === 'engine') engine = result;
+      line(kind, input, result, engine);
+    }
+  }
+}
+
+void main();
