@@ -156,10 +156,9 @@ export async function storeConsolidatedFile(
   if (!kind) throw badRequest(UPLOAD_MESSAGES.extension);
 
   const gate = new SpreadsheetSignatureGate(kind, () => badRequest(UPLOAD_MESSAGES.extension));
-  incoming.content.once('error', (error) => gate.destroy(error));
   let stored;
   try {
-    stored = await ctx.storage.put(incoming.content.pipe(gate), { maxBytes: ctx.config.maxUploadBytes });
+    stored = await ctx.storage.put(incoming.content, { maxBytes: ctx.config.maxUploadBytes, through: [gate] });
   } catch (error) {
     incoming.content.destroy();
     if (error instanceof StoredObjectTooLarge) throw tooLarge();

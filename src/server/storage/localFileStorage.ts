@@ -23,7 +23,7 @@ export class LocalFileStorage implements FileStorage {
     const partial = path.join(incoming, `${key}.part`);
     const meter = new ContentMeter(options.maxBytes);
     try {
-      await pipeline(content, meter, createWriteStream(partial, { flags: 'wx' }));
+      await pipeline([content, ...(options.through ?? []), meter, createWriteStream(partial, { flags: 'wx' })]);
       const target = this.pathOf(key);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(partial, target);
