@@ -7,9 +7,6 @@ import '@testing-library/jest-dom';
 import { cleanup } from '@testing-library/react';
 import nock from 'nock';
 
-// The CommonJS build of the icon library requires one file from the ES build of its colour
-// package; jest loads node_modules unbundled, so point that require at the CommonJS twin.
-jest.mock('@ant-design/colors/es/generate', () => jest.requireActual('@ant-design/colors/lib/generate'));
 
 (globalThis as { __API_BASE__?: string }).__API_BASE__ = 'http://localhost/api';
 
