@@ -98,5 +98,14 @@ describe('the foundation in a real browser', () => {
     await page.setViewportSize({ width: 600, height: 900 });
     await signIn(page, 'STAFF');
     await screenshot(page, '08-staff-mobile');
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+    const drawer = page.getByTestId('app-sidebar');
+    await drawer.waitFor();
+    expect(await drawer.getAttribute('data-mobile')).toBe('true');
+    await page.getByRole('link', { name: /Clients/ }).waitFor();
+    await screenshot(page, '09-staff-mobile-drawer');
+    await page.getByRole('link', { name: /Clients/ }).click();
+    await page.waitForURL((url) => url.pathname === '/staff/clients');
+    await screenshot(page, '10-staff-mobile-after-drawer');
   });
 });
