@@ -14,7 +14,7 @@ const tsJest = [
   },
 ];
 /** Dependencies that ship only ES modules or use dynamic import(): see test/helpers/esm-interop-transform.cjs. */
-const esmOnly = ['content-disposition', 'cookie', '@fastify/cookie', '@electric-sql/pglite', '@ant-design/colors'];
+const esmOnly = ['cookie', '@electric-sql/pglite', '@ant-design/colors'];
 const common = {
   transform: {
     '/node_modules/.+\\.[cm]?js$': '<rootDir>/test/helpers/esm-interop-transform.cjs',
