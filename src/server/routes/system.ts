@@ -125,7 +125,11 @@ export const systemOperations: OperationHandlers = {
       const { ctx } = request.server;
       if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.missing);
       // One byte over the limit is enough to know the file is too large; the storage stops there.
-      const part = await request.file({ limits: { fileSize: ctx.config.maxUploadBytes + 1 }, throwFileSizeLimit: false });
+      const part = await request.file({ limits: { fileSize: ctx.config.maxUploadBytes + 1 }, throwFileSizeLimit: false }).catch((error: unknown) => {
+        // The multipart reader's own refusals carry their status; anything else is a form it could not parse.
+        const status = (error as { statusCode?: number }).statusCode;
+        throw status && status < 500 ? error : badRequest(UPLOAD_MESSAGES.interrupted);
+      });
       if (!part || part.fieldname !== 'file') {
         part?.file.resume();
         throw badRequest(UPLOAD_MESSAGES.missing);

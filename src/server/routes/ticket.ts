@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { PAGE_SIZES } from '@/common/limits';
 import { sessionUser } from '../auth/guards';
 import type { Body, OperationHandlers, Params, Query } from '../http/operations';
 import type { ChangeAuthor } from '../services/companies';
@@ -12,7 +13,6 @@ import {
   ticketStatistics,
   updateTicketStatus,
 } from '../services/tickets';
-import { PAGE_SIZES } from '@/common/limits';
 
 const ANYONE = ['SYSTEM', 'ADMIN', 'STAFF'] as const;
 const COMPANY_USERS = ['ADMIN', 'STAFF'] as const;

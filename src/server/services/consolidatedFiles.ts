@@ -16,6 +16,8 @@ export const UPLOAD_MESSAGES = {
   tooLarge: 'File size must be less than 100MB',
   format: 'Invalid file format. Only Excel files (.xls, .xlsx, .xlsm) and CSV files are allowed',
   extension: 'Invalid file extension. Only Excel files (.xls, .xlsx, .xlsm) and CSV files are allowed',
+  /** The form could not be read to its end (cut short or malformed): the SPA's own fallback wording. */
+  interrupted: 'Upload failed. Please try again.',
 } as const;
 
 export const FILE_NOT_FOUND = 'File not found';
@@ -156,12 +158,20 @@ export async function storeConsolidatedFile(
   if (!kind) throw badRequest(UPLOAD_MESSAGES.extension);
 
   const gate = new SpreadsheetSignatureGate(kind, () => badRequest(UPLOAD_MESSAGES.extension));
+  let sourceFailed = false;
+  incoming.content.once('error', () => {
+    sourceFailed = true;
+  });
   let stored;
   try {
     stored = await ctx.storage.put(incoming.content, { maxBytes: ctx.config.maxUploadBytes, through: [gate] });
   } catch (error) {
+    // The form may have broken off before this listener was attached: the stream remembers it.
+    const cutShort = sourceFailed || incoming.content.errored !== null;
     incoming.content.destroy();
     if (error instanceof StoredObjectTooLarge) throw tooLarge();
+    if (error instanceof AppError) throw error;
+    if (cutShort) throw badRequest(UPLOAD_MESSAGES.interrupted);
     throw error;
   }
   if (incoming.truncated()) {

@@ -191,6 +191,18 @@ describe('operators: consolidated files', () => {
       }
     });
 
+    it('answers 400 for a form that is malformed or cut short, and keeps nothing', async () => {
+      const storedBefore = await storedFiles(storageRoot);
+      const noBoundary = await system.post(`/api/system/consolidated-files/${acmeId}`, 'garbage', { 'content-type': 'multipart/form-data' });
+      const { payload, headers } = multipart([{ name: 'file', filename: 'payroll.csv', contentType: 'text/csv', content: Buffer.alloc(4096, 'a') }]);
+      const cutShort = await system.post(`/api/system/consolidated-files/${acmeId}`, payload.subarray(0, 2048), headers);
+      for (const response of [noBoundary, cutShort]) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ success: false, message: 'Upload failed. Please try again.' });
+      }
+      expect(await storedFiles(storageRoot)).toEqual(storedBefore);
+    });
+
     it('answers 404 "Company not found" for an unknown company and keeps nothing', async () => {
       const storedBefore = await storedFiles(storageRoot);
       const response = await upload(system, randomUUID(), { filename: 'payroll.csv', contentType: 'text/csv', content: csv });
