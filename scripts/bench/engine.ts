@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   mkdirSync(BENCH_DIR, { recursive: true });
   const plan: Array<{ input: InputFile; kinds: string[]; runs: number }> = [
     { input: await generated('50KB', 45, 'xlsx'), kinds: ['engine', 'exceljs', 'sheetjs'], runs: 15 },
-    { input: await generated('5MB', 4200, 'xlsx'), kinds: ['engine', 'exceljs', 'sheetjs'], runs: 3 },
+    { input: await generated('5MB', 8000, 'xlsx'), kinds: ['engine', 'exceljs', 'sheetjs'], runs: 3 },
     { input: await generated('csv', 4200, 'csv'), kinds: ['engine', 'csv-parse'], runs: 3 },
   ];
   if (!SKIP_LARGE) {

@@ -24,7 +24,6 @@ export interface EmployeeTotal {
 
 
 export class EmployeeLedger {
-  private readonly namesById = new Map<string, string>();
   /** Every employee in order of first appearance. */
   readonly totals: EmployeeTotal[] = [];
   private readonly byId = new Map<string, EmployeeTotal>();
@@ -33,9 +32,10 @@ export class EmployeeLedger {
   /** Error on the row when its Employee ID was first seen with another name (compared after scrubbing). */
   checkIdentity(row: ScrubbedRow): void {
     if (!row.employeeId || !row.employeeName) return;
-    const first = this.namesById.get(row.employeeId);
-    if (first === undefined) this.namesById.set(row.employeeId, row.employeeName);
-    else if (first !== row.employeeName && first.toLowerCase() !== row.employeeName.toLowerCase()) {
+    // the name an ID was first seen with is the one its totals carry (add() runs after this check)
+    const first = this.byId.get(row.employeeId)?.employeeName;
+    if (!first) return;
+    if (first !== row.employeeName && first.toLowerCase() !== row.employeeName.toLowerCase()) {
       row.issues.push({
         severity: 'error',
         sheet: row.sheet,

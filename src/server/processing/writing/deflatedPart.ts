@@ -5,13 +5,14 @@
  * the producer appends synchronously and awaits `flush()` when `needsFlush` says so.
  */
 import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
+import { type ByteSink } from './rowEncoder';
 
 const BUFFER_BYTES = 256 * 1024;
 export const OUTPUT_DEFLATE_LEVEL = 1;
 
-export class DeflatedPart {
-  private buffer = Buffer.allocUnsafe(BUFFER_BYTES);
-  private offset = 0;
+export class DeflatedPart implements ByteSink {
+  buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  offset = 0;
   private readonly ready: Buffer[] = [];
   private crc = 0;
   private size = 0;
@@ -60,6 +61,13 @@ export class DeflatedPart {
     this.offset += this.buffer.write(text, this.offset, 'utf8');
   }
 
+  /** Makes room for `bytes` more bytes at `offset` (callers then write into `buffer` directly). */
+  reserve(bytes: number): void {
+    if (this.offset + bytes <= this.buffer.length) return;
+    this.seal();
+    if (bytes > this.buffer.length) this.buffer = Buffer.allocUnsafe(bytes);
+  }
+
   /** Hands the text written so far to the compressor; resolves when it can take more. */
   async flush(): Promise<void> {
     while (this.ready.length > 0) {
@@ -85,7 +93,7 @@ export class DeflatedPart {
   private seal(): void {
     if (this.offset === 0) return;
     this.ready.push(this.buffer.subarray(0, this.offset));
-    this.buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+    this.buffer = Buffer.allocUnsafe(Math.max(BUFFER_BYTES, this.buffer.length));
     this.offset = 0;
   }
 }

@@ -3,7 +3,7 @@
  * produced; the other sheets are deflated into memory and appended at the end.
  */
 import { type CellValue } from '../types';
-import { rowXml } from './cellXml';
+import { encodeRow } from './rowEncoder';
 import { DeflatedPart } from './deflatedPart';
 import { WORKSHEET_END, contentTypesXml, rootRelsXml, stylesXml, workbookRelsXml, workbookXml, worksheetStart } from './packageParts';
 import { type CentralRecord, ZipWriter } from './zipWriter';
@@ -25,7 +25,7 @@ export class SheetWriter {
   /** Appends a row; when it returns true, await `flush()` before the next one. */
   row(cells: readonly CellValue[], header = false): boolean {
     this.rowNumber++;
-    this.part.append(rowXml(this.rowNumber, cells, header));
+    encodeRow(this.part, this.rowNumber, cells, header);
     return this.part.needsFlush;
   }
 

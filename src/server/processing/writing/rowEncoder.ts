@@ -1,0 +1,115 @@
+/**
+ * Encodes a row of cells as worksheet XML straight into the output buffer, byte by byte for the
+ * usual ASCII text and numbers: no intermediate strings, so nothing to flatten or collect later.
+ * Produces exactly what rowXml() would (text through escapeText when it needs escaping or is not ASCII).
+ */
+import { type CellValue, ExcelDate } from '../types';
+import { OutputStyle, columnName, escapeText } from './cellXml';
+
+/** Destination buffer with room reserved by the caller. */
+export interface ByteSink {
+  buffer: Buffer;
+  offset: number;
+  reserve(bytes: number): void;
+}
+
+function ascii(buffer: Buffer, at: number, text: string): number {
+  for (let i = 0; i < text.length; i++) buffer[at + i] = text.charCodeAt(i);
+  return at + text.length;
+}
+
+function digits(buffer: Buffer, at: number, value: number): number {
+  if (value === 0) {
+    buffer[at] = 48;
+    return at + 1;
+  }
+  let length = 0;
+  for (let v = value; v > 0; v = Math.floor(v / 10)) length++;
+  for (let i = length - 1, v = value; i >= 0; i--, v = Math.floor(v / 10)) buffer[at + i] = 48 + (v % 10);
+  return at + length;
+}
+
+/**
+ * Money and hours have at most two decimals: those are written digit by digit (the text reads back
+ * as the very same double); anything else goes through the engine's own number-to-text.
+ */
+function number(buffer: Buffer, at: number, value: number): number {
+  if (value < 0) {
+    buffer[at++] = 45; // -
+    value = -value;
+  }
+  if (value < 1e12) {
+    const cents = Math.round(value * 100);
+    if (cents / 100 === value) {
+      const whole = Math.floor(cents / 100);
+      const fraction = cents - whole * 100;
+      at = digits(buffer, at, whole);
+      if (fraction === 0) return at;
+      buffer[at++] = 46; // .
+      buffer[at++] = 48 + Math.floor(fraction / 10);
+      if (fraction % 10 !== 0) buffer[at++] = 48 + (fraction % 10);
+      return at;
+    }
+  }
+  return ascii(buffer, at, String(value));
+}
+
+/** Plain text written byte by byte; -1 when it needs escaping or is not ASCII. */
+function plainText(buffer: Buffer, at: number, text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80 || c === 38 || c === 60 || c === 62 || c === 95 || (c < 32 && c !== 9 && c !== 10 && c !== 13)) return -1;
+    buffer[at + i] = c;
+  }
+  return at + text.length;
+}
+
+function bound(cells: readonly CellValue[]): number {
+  let bytes = 40;
+  for (let i = 0; i < cells.length; i++) {
+    const v = cells[i];
+    bytes += typeof v === 'string' ? 80 + v.length * 7 : 64;
+  }
+  return bytes;
+}
+
+export function encodeRow(sink: ByteSink, rowNumber: number, cells: readonly CellValue[], header: boolean): void {
+  sink.reserve(bound(cells));
+  const b = sink.buffer;
+  let at = ascii(b, sink.offset, '<row r="');
+  at = digits(b, at, rowNumber);
+  at = ascii(b, at, '">');
+  for (let i = 0; i < cells.length; i++) {
+    const value = cells[i];
+    if (value === null || value === undefined || value === '') continue;
+    at = ascii(b, at, '<c r="');
+    at = ascii(b, at, columnName(i));
+    at = digits(b, at, rowNumber);
+    if (typeof value === 'number' && Number.isFinite(value)) {
+      at = ascii(b, at, '"><v>');
+      at = number(b, at, value);
+      at = ascii(b, at, '</v></c>');
+    } else if (typeof value === 'boolean') {
+      at = ascii(b, at, value ? '" t="b"><v>1</v></c>' : '" t="b"><v>0</v></c>');
+    } else if (value instanceof ExcelDate) {
+      const serial = value.serial;
+      const style = serial < 1 ? OutputStyle.Time : serial % 1 === 0 ? OutputStyle.Date : OutputStyle.DateTime;
+      at = ascii(b, at, '" s="');
+      at = digits(b, at, style);
+      at = ascii(b, at, '"><v>');
+      at = number(b, at, serial);
+      at = ascii(b, at, '</v></c>');
+    } else {
+      const text = String(value);
+      at = ascii(b, at, header ? `" s="${OutputStyle.Header}" t="inlineStr"><is><t` : '" t="inlineStr"><is><t');
+      const first = text.charCodeAt(0);
+      const last = text.charCodeAt(text.length - 1);
+      if (first <= 32 || last <= 32) at = ascii(b, at, ' xml:space="preserve"');
+      b[at++] = 62; // >
+      const end = plainText(b, at, text);
+      at = end >= 0 ? end : at + b.write(escapeText(text), at, 'utf8');
+      at = ascii(b, at, '</t></is></c>');
+    }
+  }
+  sink.offset = ascii(b, at, '</row>');
+}
