@@ -39,8 +39,7 @@ module.exports = {
       ...common,
       displayName: 'server',
       testEnvironment: 'node',
-      // Each file starts its own database; on a busy two-core machine that can take a few seconds.
-      testTimeout: 30000,
+      setupFilesAfterEnv: ['<rootDir>/test/helpers/server-setup.ts'],
       testMatch: ['<rootDir>/test/server/**/*.test.ts', '<rootDir>/test/common/**/*.test.ts', '<rootDir>/test/scripts/**/*.test.ts'],
     },
   ],

@@ -5,7 +5,7 @@ import { activeSessionUser, SESSION_ENDED } from '../services/sessions';
 import { ACCESS_COOKIE } from './cookies';
 
 /**
- * The preHandler of every non-public operation: a valid access token of a live session, whose
+ * The onRequest hook of every non-public operation: a valid access token of a live session, whose
  * role is one of those allowed. An expired token answers TOKEN_EXPIRED so the client refreshes.
  */
 export function authenticate(roles: readonly Role[]) {

@@ -45,7 +45,8 @@ export function registerOperations(
       url: operation.url,
       schema: operation.schema,
       config: { operationId: operation.operationId },
-      preHandler: definition.access === 'public' ? undefined : guards.authenticate(definition.access),
+      // Sign-in and role are checked before the body is read or validated.
+      onRequest: definition.access === 'public' ? undefined : guards.authenticate(definition.access),
       handler: definition.handler,
     });
   }

@@ -112,6 +112,15 @@ describe('sessions', () => {
     expect((await agent.post('/api/auth/refresh')).statusCode).toBe(401);
   });
 
+  it('checks sign-in and role before it reads or validates the body', async () => {
+    const anonymous = await t.agent().post('/api/system/companies', { name: '' });
+    expect(anonymous.statusCode).toBe(401);
+    const admin = await t.signIn('ADMIN', accounts.ADMIN.email, accounts.ADMIN.password);
+    const wrongRole = await admin.post('/api/system/companies', { name: '' });
+    expect(wrongRole.statusCode).toBe(403);
+    expect(wrongRole.json()).toMatchObject({ success: false, error: 'FORBIDDEN' });
+  });
+
   it('refuses a refresh without a refresh token', async () => {
     const response = await t.agent().post('/api/auth/refresh');
     expect(response.statusCode).toBe(401);
