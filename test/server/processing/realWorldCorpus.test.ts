@@ -1,7 +1,7 @@
 /**
  * The real-world corpus (test/fixtures/real-world): every workbook either processes or fails with a
  * message a person can act on, within 10 seconds and 512 MB. The files run in one child process; a
- * watchdog kills it if any single file takes longer, and the child's peak RSS bounds every file's.
+ * watchdog kills it if any single file takes longer, and the child samples its RSS while each file runs.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';

@@ -38,7 +38,7 @@ export function totalsColumns(layout: ScrubbedLayout): { names: string[]; row: (
     row: (t) => [
       t.employeeId || null,
       t.employeeName || null,
-      [...t.departments].join('; '),
+      t.departments.join('; '),
       t.rows,
       ...hourAt.map((i) => t.hours[i] / 100),
       t.hours.reduce((sum, h) => sum + h, 0) / 100,

@@ -15,7 +15,8 @@ export const TOTAL_MONEY_COLUMNS = MONEY_COLUMNS.filter((c) => c !== 'Pay Rate')
 export interface EmployeeTotal {
   employeeId: string;
   employeeName: string;
-  departments: Set<string>;
+  /** Departments in order of appearance (an array: almost always one or two). */
+  departments: string[];
   rows: number;
   /** Sums in hundredths (cents, 0.01 hours), by position in HOURS_COLUMNS / MONEY_COLUMNS. */
   hours: number[];
@@ -53,13 +54,13 @@ export class EmployeeLedger {
     const key = row.employeeId || row.employeeName.toLowerCase();
     let total = map.get(key);
     if (!total) {
-      total = { employeeId: row.employeeId, employeeName: row.employeeName, departments: new Set(), rows: 0, hours: new Array<number>(HOURS_COLUMNS.length).fill(0), money: new Array<number>(MONEY_COLUMNS.length).fill(0) };
+      total = { employeeId: row.employeeId, employeeName: row.employeeName, departments: [], rows: 0, hours: new Array<number>(HOURS_COLUMNS.length).fill(0), money: new Array<number>(MONEY_COLUMNS.length).fill(0) };
       map.set(key, total);
       this.totals.push(total);
     }
     if (!total.employeeName) total.employeeName = row.employeeName;
     total.rows++;
-    if (row.department) total.departments.add(row.department);
+    if (row.department && !total.departments.includes(row.department)) total.departments.push(row.department);
     for (let i = 0; i < row.hours.length; i++) {
       const value = row.hours[i];
       if (value !== undefined) total.hours[i] += hundredths(value);
