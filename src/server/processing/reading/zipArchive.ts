@@ -3,7 +3,7 @@
  * inflated as a stream and counted, and a part that inflates past a sane ratio or size stops the read.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import { createInflateRaw, inflateRawSync, type ZlibOptions } from 'node:zlib';
 import { type Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { ProcessingError } from '../processingError';
@@ -18,6 +18,8 @@ const MAX_ENTRIES = 20000;
 const IN_MEMORY_FILE = 8 * 1024 * 1024;
 /** Parts up to this compressed size are inflated in one step rather than as a stream. */
 const ONE_STEP_PART = 1024 * 1024;
+/** Inflated bytes buffered ahead, so the thread pool inflates while the sheet XML is tokenised. */
+const INFLATE_AHEAD = 1024 * 1024;
 
 export class ZipArchive {
   private inflatedTotal = 0;
@@ -75,7 +77,7 @@ export class ZipArchive {
       return;
     }
     const raw = await this.openRaw(entry);
-    const stream: Readable = entry.compressionMethod === 8 ? raw.pipe(createInflateRaw({ chunkSize: 64 * 1024 })) : raw;
+    const stream: Readable = entry.compressionMethod === 8 ? raw.pipe(createInflateRaw({ chunkSize: 64 * 1024, readableHighWaterMark: INFLATE_AHEAD } as ZlibOptions)) : raw;
     raw.on('error', (err) => stream.destroy(err));
     let inflated = 0;
     try {

@@ -4,11 +4,12 @@
  * Text is encoded row by row into fixed-size buffers (so no long string ever has to be flattened);
  * the producer appends synchronously and awaits `flush()` when `needsFlush` says so.
  */
-import { crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
+import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node:zlib';
 import { type ByteSink } from './rowEncoder';
 
 const BUFFER_BYTES = 256 * 1024;
 export const OUTPUT_DEFLATE_LEVEL = 1;
+const QUEUE_BYTES = 4 * 1024 * 1024;
 
 export class DeflatedPart implements ByteSink {
   buffer = Buffer.allocUnsafe(BUFFER_BYTES);
@@ -23,7 +24,8 @@ export class DeflatedPart implements ByteSink {
 
   /** `sink` receives compressed bytes and may return a promise to slow the producer down. */
   constructor(sink?: (chunk: Buffer) => Promise<void> | undefined) {
-    this.deflate = createDeflateRaw({ level: OUTPUT_DEFLATE_LEVEL, chunkSize: 256 * 1024 });
+    // a deep queue lets the compressor work on the thread pool while the next rows are encoded
+    this.deflate = createDeflateRaw({ level: OUTPUT_DEFLATE_LEVEL, chunkSize: 256 * 1024, writableHighWaterMark: QUEUE_BYTES } as ZlibOptions);
     this.deflate.on('data', (chunk: Buffer) => {
       this.compressedSize += chunk.length;
       if (!sink) {

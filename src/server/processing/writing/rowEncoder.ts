@@ -19,14 +19,25 @@ function ascii(buffer: Buffer, at: number, text: string): number {
 }
 
 function digits(buffer: Buffer, at: number, value: number): number {
-  if (value === 0) {
-    buffer[at] = 48;
+  if (value < 10) {
+    buffer[at] = 48 + value;
     return at + 1;
   }
+  if (value >= 0x7fffffff) return ascii(buffer, at, String(value));
   let length = 0;
-  for (let v = value; v > 0; v = Math.floor(v / 10)) length++;
-  for (let i = length - 1, v = value; i >= 0; i--, v = Math.floor(v / 10)) buffer[at + i] = 48 + (v % 10);
+  for (let v = value; v > 0; v = (v / 10) | 0) length++;
+  for (let i = length - 1, v = value; i >= 0; i--, v = (v / 10) | 0) buffer[at + i] = 48 + (v % 10);
   return at + length;
+}
+
+/** `<c r="B` as bytes, per column. */
+const cellOpenings: Uint8Array[] = [];
+
+function cellOpening(buffer: Buffer, at: number, column: number): number {
+  let bytes = cellOpenings[column];
+  if (bytes === undefined) bytes = cellOpenings[column] = Buffer.from(`<c r="${columnName(column)}`, 'latin1');
+  for (let i = 0; i < bytes.length; i++) buffer[at + i] = bytes[i];
+  return at + bytes.length;
 }
 
 /**
@@ -77,14 +88,15 @@ export function encodeRow(sink: ByteSink, rowNumber: number, cells: readonly Cel
   sink.reserve(bound(cells));
   const b = sink.buffer;
   let at = ascii(b, sink.offset, '<row r="');
+  const rowDigitsAt = at;
   at = digits(b, at, rowNumber);
+  const rowDigitsEnd = at;
   at = ascii(b, at, '">');
   for (let i = 0; i < cells.length; i++) {
     const value = cells[i];
     if (value === null || value === undefined || value === '') continue;
-    at = ascii(b, at, '<c r="');
-    at = ascii(b, at, columnName(i));
-    at = digits(b, at, rowNumber);
+    at = cellOpening(b, at, i);
+    for (let d = rowDigitsAt; d < rowDigitsEnd; d++) b[at++] = b[d];
     if (typeof value === 'number' && Number.isFinite(value)) {
       at = ascii(b, at, '"><v>');
       at = number(b, at, value);
