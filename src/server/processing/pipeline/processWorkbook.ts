@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { ProcessingError, toProcessingError } from '../processingError';
 import { openWorkbook } from '../reading/openWorkbook';
 import { type WorkbookSource } from '../reading/workbookSource';
-import { EmployeeLedger } from '../scrubbing/employeeLedger';
+import { EmployeeLedger, MONEY_FIGURE } from '../scrubbing/employeeLedger';
 import { RowScrubber } from '../scrubbing/rowScrubber';
 import { MONEY } from '../scrubbing/scrubbedRow';
 import { HOURS_COLUMNS } from '../table/canonicalColumns';
@@ -49,27 +49,22 @@ export async function processWorkbook(options: ProcessWorkbookOptions): Promise<
       }, source.format !== 'csv');
     }
 
-    progress.report('SCRUBBING', () => `Scrubbing: checking ${formatCount(ledger.totals.length)} employees`, true);
+    progress.report('SCRUBBING', () => `Scrubbing: checking ${formatCount(ledger.size)} employees`, true);
     for (const issue of ledger.weeklyIssues()) await flow.writeIssue(issue);
     const totals = totalsColumns(scrubbed);
     await outputs.write(outputs.employeeTotals, totals.names, true);
-    for (const total of ledger.totals) await outputs.write(outputs.employeeTotals, totals.row(total));
+    for (const total of ledger.entries()) await outputs.write(outputs.employeeTotals, totals.row(total));
     for (const info of infos) await outputs.write(outputs.sources, sourcesRow(info));
 
-    const totalHours = Object.fromEntries(HOURS_COLUMNS.map((c) => [c, 0])) as Record<HoursKind, number>;
-    let grossCents = 0;
-    for (const total of ledger.totals) {
-      HOURS_COLUMNS.forEach((c, i) => (totalHours[c] += total.hours[i]));
-      grossCents += total.money[MONEY['Gross Pay']];
-    }
-    for (const c of HOURS_COLUMNS) totalHours[c] /= 100;
+    const totalHours = Object.fromEntries(HOURS_COLUMNS.map((c, i) => [c, ledger.total(i) / 100])) as Record<HoursKind, number>;
+    const grossCents = ledger.total(MONEY_FIGURE(MONEY['Gross Pay']));
     const summary: ProcessingSummary = {
       fileName: options.fileName,
       format: source.format,
       rowsIn: flow.counts.rowsIn,
       rowsOut: flow.counts.rowsOut,
       duplicatesRemoved: flow.counts.duplicatesRemoved,
-      employees: ledger.totals.length,
+      employees: ledger.size,
       totalHours,
       totalGross: grossCents / 100,
       issues: flow.counts.issues,
