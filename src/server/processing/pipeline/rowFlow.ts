@@ -27,6 +27,7 @@ export class RowFlow {
   private readonly statusIndex: number;
   private readonly width: number;
   private readonly departmentIndex: number;
+  private readonly rowCells: CellValue[];
 
   constructor(
     private readonly consolidated: ConsolidatedLayout,
@@ -36,6 +37,7 @@ export class RowFlow {
     private readonly outputs: Outputs,
   ) {
     this.width = consolidated.columns.length;
+    this.rowCells = new Array<CellValue>(this.width).fill(null);
     this.statusIndex = scrubbed.index(STATUS);
     this.departmentIndex = scrubbed.index('Department');
     this.duplicates = new DuplicateFilter(new Set([scrubbed.index(SOURCE_SHEET), scrubbed.index(SOURCE_ROW), this.statusIndex]));
@@ -74,7 +76,8 @@ export class RowFlow {
   }
 
   private async dataRow(row: SheetRow, target: Int32Array, sheet: string): Promise<void> {
-    const cells: CellValue[] = new Array(this.width).fill(null);
+    // one array serves every row: it is written and scrubbed before the next row arrives
+    const cells = this.rowCells.fill(null);
     const source = row.cells;
     const n = Math.min(source.length, target.length);
     for (let i = 0; i < n; i++) {

@@ -49,6 +49,7 @@ export class RowScrubber {
   private readonly department: Slot;
   private readonly ssn: Slot;
   private readonly week?: { first: number; last: number; label: string };
+  private readonly result: ScrubbedRow;
 
   constructor(
     consolidated: ConsolidatedLayout,
@@ -65,6 +66,18 @@ export class RowScrubber {
     this.money = MONEY_COLUMNS.map((c, position) => ({ ...(this.slot(c) as Slot<MoneyColumn>), position })).filter(present);
     this.dates = DATE_COLUMNS.map((c) => this.slot(c)).filter(present);
     [this.id, this.name, this.first, this.last, this.department, this.ssn] = ['Employee ID', 'Employee Name', 'First Name', 'Last Name', 'Department', 'SSN'].map(this.slot);
+    this.result = {
+      cells: new Array<CellValue>(scrubbed.columns.length).fill(null),
+      sheet: '',
+      sourceRow: 0,
+      employeeId: '',
+      employeeName: '',
+      department: '',
+      departmentDefaulted: false,
+      hours: new Array<number | undefined>(HOURS_COLUMNS.length).fill(undefined),
+      money: new Array<number | undefined>(MONEY_COLUMNS.length).fill(undefined),
+      issues: [],
+    };
     if (weekStart) {
       const first = serialOfDay(weekStart);
       const iso = `${weekStart.getFullYear()}-${String(weekStart.getMonth() + 1).padStart(2, '0')}-${String(weekStart.getDate()).padStart(2, '0')}`;
@@ -72,9 +85,19 @@ export class RowScrubber {
     }
   }
 
+  /**
+   * Scrubs one row. The result (and its arrays) is reused by the next call: use it before scrubbing
+   * another row.
+   */
   scrub(row: CellValue[], sheet: string, sourceRow: number): ScrubbedRow {
-    const out: CellValue[] = new Array(this.scrubbed.columns.length).fill(null);
-    const result: ScrubbedRow = { cells: out, sheet, sourceRow, employeeId: '', employeeName: '', department: '', departmentDefaulted: false, hours: new Array(HOURS_COLUMNS.length), money: new Array(MONEY_COLUMNS.length), issues: [] };
+    const result = this.result;
+    const out = result.cells.fill(null);
+    result.hours.fill(undefined);
+    result.money.fill(undefined);
+    result.sheet = sheet;
+    result.sourceRow = sourceRow;
+    result.departmentDefaulted = false;
+    result.issues = [];
     for (let i = 0; i < this.extras.length; i++) out[this.extras[i][1]] = scrubbedCell(row[this.extras[i][0]]);
 
     const employeeId = plainText(at(row, this.id)).replace(/\s+/g, '').replace(/^'+/, '');
