@@ -4,11 +4,15 @@
  * the test that made it.
  */
 import '@testing-library/jest-dom';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import nock from 'nock';
 
 
 (globalThis as { __API_BASE__?: string }).__API_BASE__ = 'http://localhost/api';
+
+// Screens load on demand and the machine running the suites may be busy: give findBy* queries
+// room to wait, without changing what they wait for.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** Width media queries are evaluated against window.innerWidth, which tests of small screens change. */
 function evaluateMediaQuery(query: string): boolean {
