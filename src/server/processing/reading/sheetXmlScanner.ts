@@ -82,7 +82,15 @@ export class SheetXmlScanner {
         j++;
       }
       const selfClosing = !closing && s.charCodeAt(gt - 1) === 47;
-      this.element(s, nameStart, j, gt, closing, selfClosing);
+      if (!closing && !selfClosing && j - nameStart === 1 && s.charCodeAt(nameStart) === 99 /* c */) {
+        // the usual cell, <c ...><v>text</v></c>, read in one step
+        this.startCell(s, j, gt);
+        const end = this.plainCellEnd(s, gt);
+        if (end > 0) {
+          i = end;
+          continue;
+        }
+      } else this.element(s, nameStart, j, gt, closing, selfClosing);
       if (this.finished) return;
       i = gt + 1;
     }
@@ -129,6 +137,18 @@ export class SheetXmlScanner {
       this.endRow();
       this.finished = true;
     }
+  }
+
+  /** After `<c ...>`: when `<v>value</v></c>` follows in full, takes the value and returns where it ends. */
+  private plainCellEnd(s: string, gt: number): number {
+    if (s.charCodeAt(gt + 1) !== 60 || s.charCodeAt(gt + 2) !== 118 || s.charCodeAt(gt + 3) !== 62) return -1;
+    const close = s.indexOf('</v></c>', gt + 4);
+    if (close < 0) return -1;
+    const value = s.slice(gt + 4, close);
+    if (value.indexOf('<') >= 0) return -1;
+    this.value = value;
+    this.endCell();
+    return close + 8;
   }
 
   private startRow(s: string, from: number, gt: number): void {
