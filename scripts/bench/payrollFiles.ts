@@ -18,25 +18,36 @@ function escape(text: string): string {
 
 const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 
-export async function writeModelXlsx(model: PayrollModel, path: string): Promise<void> {
+/**
+ * `excelLike` writes what Excel itself leaves in every row and cell (row spans and descent, a style on
+ * each cell), as the dense benchmark workbooks do; the plain form stays minimal.
+ */
+const DENSE_WIDTH = 27;
+
+export async function writeModelXlsx(model: PayrollModel, path: string, excelLike = false): Promise<void> {
   const strings = new Map<string, number>();
   const zip = new yazl.ZipFile();
   const output = pipeline(zip.outputStream, createWriteStream(path));
   const sheetXml = function* (rows: ModelCell[][]): Generator<string> {
-    yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet ${NS}><dimension ref="A1"/><sheetData>`;
+    const x14ac = excelLike ? ' xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" mc:Ignorable="x14ac" xmlns:x14ac="http://schemas.microsoft.com/office/spreadsheetml/2009/9/ac"' : '';
+    yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet ${NS}${x14ac}><dimension ref="A1"/><sheetData>`;
     let chunk = '';
     for (let r = 0; r < rows.length; r++) {
-      let xml = `<row r="${r + 1}">`;
       const row = rows[r];
+      let xml = excelLike ? `<row r="${r + 1}" spans="1:${Math.max(1, row.length)}" x14ac:dyDescent="0.25">` : `<row r="${r + 1}">`;
       for (let c = 0; c < row.length; c++) {
         const v = row[c];
         if (v === null || v === undefined) continue;
         const ref = column(c) + (r + 1);
-        if (typeof v === 'number') xml += `<c r="${ref}"><v>${v}</v></c>`;
+        if (typeof v === 'number') {
+          // a dense row's Deductions and Net Pay are formulas with their cached values, as in a real sheet
+          const f = !excelLike || row.length !== DENSE_WIDTH ? '' : c === 22 ? `<f>SUM(R${r + 1}:V${r + 1})</f>` : c === 23 ? `<f>M${r + 1}-W${r + 1}</f>` : '';
+          xml += excelLike ? `<c r="${ref}" s="${Number.isInteger(v) ? 3 : 2}">${f}<v>${v}</v></c>` : `<c r="${ref}"><v>${v}</v></c>`;
+        }
         else if (typeof v === 'string') {
           let index = strings.get(v);
           if (index === undefined) strings.set(v, (index = strings.size));
-          xml += `<c r="${ref}" t="s"><v>${index}</v></c>`;
+          xml += `<c r="${ref}"${excelLike ? ' s="3"' : ''} t="s"><v>${index}</v></c>`;
         } else xml += `<c r="${ref}" s="1"><v>${v.date}</v></c>`;
       }
       chunk += xml + '</row>';
@@ -71,7 +82,7 @@ export async function writeModelXlsx(model: PayrollModel, path: string): Promise
   );
   zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><workbook ${NS}><sheets>${sheets}</sheets></workbook>`), 'xl/workbook.xml');
   zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}<Relationship Id="rId${n + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId${n + 2}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`), 'xl/_rels/workbook.xml.rels');
-  zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`), 'xl/styles.xml');
+  zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment horizontal="left"/></xf></cellXfs></styleSheet>`), 'xl/styles.xml');
   zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`), '_rels/.rels');
   const overrides = model.sheets.map((_s, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('');
   zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>${overrides}</Types>`), '[Content_Types].xml');

@@ -38,6 +38,12 @@ export interface ModelOptions {
   sheets: number;
   rowsPerSheet: number;
   seed?: number;
+  /**
+   * Fill every cell a real export has: zeros rather than blanks, taxes, deductions, net pay, period
+   * dates and job titles, with amounts at full precision as formulas leave them (so the file
+   * compresses like a real one rather than like a pattern).
+   */
+  dense?: boolean;
 }
 
 function random(seed: number): () => number {
@@ -65,6 +71,16 @@ const HEADERS: string[][][] = [
 ];
 
 const PAY_DATE = 45730; // 2025-03-14
+const PERIOD_START = 45726;
+const PERIOD_END = 45732;
+
+/** Columns after the fifteen above in a dense model (in variant 2 the tenth-column "Commission" is taken). */
+const DENSE_HEADERS = ['Commission', 'Reimbursement', 'Federal Tax', 'State Tax', 'FICA', 'Medicare', '401k', 'Deductions', 'Net Pay', 'Period Start', 'Period End', 'Job Title'];
+const TITLES = [
+  'Cashier', 'Stock Associate', 'Shift Lead', 'Assistant Manager', 'Store Manager', 'Line Cook', 'Prep Cook', 'Dishwasher', 'Server', 'Host',
+  'Bartender', 'Driver', 'Warehouse Associate', 'Forklift Operator', 'Receiving Clerk', 'Customer Service Rep', 'Security Officer', 'Janitor',
+  'Maintenance Tech', 'Pharmacy Tech', 'Baker', 'Butcher', 'Produce Clerk', 'Deli Clerk', 'Floral Designer', 'Merchandiser', 'Trainer',
+];
 
 function money(rnd: () => number, value: number, textShare: number): ModelCell {
   if (rnd() < textShare) return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -80,7 +96,10 @@ export function payrollModel(options: ModelOptions): PayrollModel {
   for (let s = 0; s < options.sheets; s++) {
     const variant = s % HEADERS.length;
     const rows: ModelCell[][] = [['Acme Staffing - Weekly Payroll'], [`Location: Store ${s + 1}`, null, null, 'Week of 3/10/2025'], []];
-    for (const header of HEADERS[variant]) rows.push([...header]);
+    HEADERS[variant].forEach((header, h) => {
+      const extra = !options.dense ? [] : h < HEADERS[variant].length - 1 ? DENSE_HEADERS.map(() => '') : DENSE_HEADERS.map((x) => (x === 'Commission' && variant === 2 ? 'Bonus' : x));
+      rows.push([...header, ...extra]);
+    });
     let subtotalReg = 0;
     let sinceSubtotal = 0;
     let previous: ModelCell[] | undefined;
@@ -103,28 +122,40 @@ export function payrollModel(options: ModelOptions): PayrollModel {
       const pto = rnd() < 0.1 ? 8 : 0;
       const tips = rnd() < 0.3 ? Math.round(rnd() * 20000) / 100 : 0;
       const bonus = rnd() < 0.05 ? 100 : 0;
-      const exact = rate * (reg + 1.5 * ot + 2 * dt + pto) + tips + bonus;
+      const dense = options.dense === true;
+      const holiday = dense && rnd() < 0.05 ? 8 : 0;
+      const sick = dense && rnd() < 0.05 ? Math.round(rnd() * 32) / 4 : 0;
+      const commission = dense && rnd() < 0.2 ? Math.round(rnd() * 50000) / 100 : 0;
+      const exact = rate * (reg + 1.5 * ot + 2 * dt + pto + holiday + sick) + tips + bonus + commission;
       const off = rnd() < 0.02;
       const gross = Math.round((off ? exact + 50 : exact) * 100) / 100;
       const invalidSsn = rnd() < 0.01;
       const ssn = `${String(100 + (e % 800)).padStart(3, '0')}-${String(10 + (e % 89))}-${String(1000 + (e % 9000))}`;
+      const blank = dense ? 0 : null;
       const row: ModelCell[] = [
         variant === 2 ? Number(id) : id,
         name,
         `Store ${s + 1}`,
         money(rnd, rate, 0.05),
         rnd() < 0.03 ? `${reg} hrs` : reg,
-        ot || null,
-        dt || null,
-        pto || null,
-        null,
-        null,
-        tips || null,
-        bonus || null,
+        ot || blank,
+        dt || blank,
+        pto || blank,
+        holiday || blank,
+        sick || blank,
+        tips || blank,
+        bonus || blank,
         money(rnd, gross, 0.05),
         invalidSsn ? '12345' : ssn,
         rnd() < 0.1 ? '3/14/2025' : { date: PAY_DATE },
       ];
+      if (dense) {
+        // taxes as a formula leaves them: unrounded
+        const taxable = gross - (rnd() < 0.4 ? Math.round(rnd() * 8000) / 100 : 0);
+        const taxes = [taxable * (0.1 + rnd() * 0.12), taxable * 0.0495, taxable * 0.062, taxable * 0.0145, taxable * (rnd() < 0.5 ? 0.04 : 0)];
+        const deductions = taxes.reduce((a, b) => a + b, 0);
+        row.push(commission, Math.round(rnd() * 6000) / 100, ...taxes, deductions, gross - deductions, { date: PERIOD_START }, { date: PERIOD_END }, TITLES[(e * 7 + s) % TITLES.length]);
+      }
       rows.push(row);
       previous = row;
       expected.dataRows++;

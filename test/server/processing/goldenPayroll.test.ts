@@ -58,6 +58,15 @@ describe('generated messy payrolls', () => {
     expect(sources.skipped.note).toBe(1);
   });
 
+  it('dense xlsx as the benchmark writes it (every cell filled, formulas, styles)', async () => {
+    const model = payrollModel({ sheets: 4, rowsPerSheet: 150, seed: 4, dense: true });
+    const path = join(dir, 'golden-dense.xlsx');
+    await writeModelXlsx(model, path, true);
+    const result = await runEngine(dir, path, 'golden-dense.xlsx');
+    expectMatchesModel(result, model);
+    expect(result.summary.sheets.map((s) => [s.headerRow, s.twoRowHeader])).toEqual([[4, false], [4, false], [4, false], [5, true]]);
+  });
+
   it('csv of the same payroll', async () => {
     const model = payrollModel({ sheets: 3, rowsPerSheet: 120, seed: 7 });
     const path = join(dir, 'golden.csv');
