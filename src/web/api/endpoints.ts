@@ -35,6 +35,21 @@ const uploadViews = [
   { type: 'Upload', id: LIST },
 ] as const;
 
+type TagType = (typeof tagTypes)[number];
+type Tag = TagType | { type: TagType; id: string };
+
+/** Tags a write changes, invalidated only when it succeeded: a refused write changed nothing. */
+function onSuccess<Arg>(tags: (arg: Arg) => Tag[]) {
+  return (_result: unknown, error: unknown, arg: Arg): Tag[] => (error ? [] : tags(arg));
+}
+
+/** A multipart body with the file in the field `file`, under its own name. */
+function fileForm(file: Blob): FormData {
+  const form = new FormData();
+  form.append('file', file, file instanceof File ? file.name : 'upload');
+  return form;
+}
+
 /** Reads of files are fetched on demand and never kept. */
 const noCache = { providesTags: [], keepUnusedDataFor: 0 } as const;
 
@@ -56,24 +71,28 @@ export const api = generatedApi.enhanceEndpoints({
       providesTags: (_result, _error, { id }) => [{ type: 'Company', id }],
       keepUnusedDataFor: cacheLifetimeSeconds('companies'),
     },
-    createCompany: { invalidatesTags: [{ type: 'Company', id: LIST }] },
+    createCompany: { invalidatesTags: onSuccess(() => [{ type: 'Company', id: LIST }]) },
     updateCompany: {
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Company', id }, { type: 'Company', id: LIST }, { type: 'ConsolidatedFile', id: LIST }],
+      invalidatesTags: onSuccess(({ id }) => [{ type: 'Company', id }, { type: 'Company', id: LIST }, { type: 'ConsolidatedFile', id: LIST }]),
     },
     deleteCompany: {
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Company', id }, { type: 'Company', id: LIST }, { type: 'ConsolidatedFile', id: LIST }],
+      invalidatesTags: onSuccess(({ id }) => [{ type: 'Company', id }, { type: 'Company', id: LIST }, { type: 'ConsolidatedFile', id: LIST }]),
     },
     listCompanyAdmins: {
       providesTags: (_result, _error, { id }) => [{ type: 'CompanyAdmin', id }],
       keepUnusedDataFor: cacheLifetimeSeconds('companyAdmins'),
     },
-    createCompanyAdmin: { invalidatesTags: (_result, _error, { companyId }) => [{ type: 'CompanyAdmin', id: companyId }] },
-    deleteCompanyAdmin: { invalidatesTags: (_result, _error, { companyId }) => [{ type: 'CompanyAdmin', id: companyId }] },
+    createCompanyAdmin: { invalidatesTags: onSuccess(({ companyId }) => [{ type: 'CompanyAdmin', id: companyId }]) },
+    deleteCompanyAdmin: { invalidatesTags: onSuccess(({ companyId }) => [{ type: 'CompanyAdmin', id: companyId }]) },
     listConsolidatedFiles: {
       providesTags: [{ type: 'ConsolidatedFile', id: LIST }],
       keepUnusedDataFor: cacheLifetimeSeconds('consolidatedFiles'),
     },
-    uploadConsolidatedFile: { invalidatesTags: [{ type: 'ConsolidatedFile', id: LIST }] },
+    uploadConsolidatedFile: {
+      // The contract's body is multipart: the file goes as the form field `file`.
+      query: ({ companyId, body }) => ({ url: `/system/consolidated-files/${companyId}`, method: 'POST', body: fileForm(body.file) }),
+      invalidatesTags: onSuccess(() => [{ type: 'ConsolidatedFile', id: LIST }]),
+    },
     getConsolidatedFileContent: noCache,
 
     getCurrentCompany: { providesTags: ['CurrentCompany'], keepUnusedDataFor: cacheLifetimeSeconds('currentCompany') },
@@ -162,13 +181,13 @@ export const api = generatedApi.enhanceEndpoints({
       providesTags: (_result, _error, { id }) => [{ type: 'Ticket', id }],
       keepUnusedDataFor: cacheLifetimeSeconds('ticketDetail'),
     },
-    createTicket: { invalidatesTags: [{ type: 'Ticket', id: LIST }, 'TicketStatistics'] },
+    createTicket: { invalidatesTags: onSuccess(() => [{ type: 'Ticket', id: LIST }, 'TicketStatistics']) },
     updateTicketStatus: {
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Ticket', id }, { type: 'Ticket', id: LIST }, 'TicketStatistics'],
+      invalidatesTags: onSuccess(({ id }) => [{ type: 'Ticket', id }, { type: 'Ticket', id: LIST }, 'TicketStatistics']),
     },
     deleteTicket: {
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Ticket', id }, { type: 'Ticket', id: LIST }, 'TicketStatistics'],
+      invalidatesTags: onSuccess(({ id }) => [{ type: 'Ticket', id }, { type: 'Ticket', id: LIST }, 'TicketStatistics']),
     },
-    addTicketComment: { invalidatesTags: (_result, _error, { id }) => [{ type: 'Ticket', id }] },
+    addTicketComment: { invalidatesTags: onSuccess(({ id }) => [{ type: 'Ticket', id }]) },
   },
 });

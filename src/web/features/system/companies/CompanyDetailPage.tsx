@@ -1,11 +1,56 @@
+import { TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { useParams } from 'react-router-dom';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useGetCompanyQuery } from '@/web/api/generated';
 import { BackLink } from '@/web/components/BackLink';
-import { PageHeader } from '@/web/components/PageHeader';
+import { StatCard } from '@/web/components/StatCard';
+import { errorMessage } from '@/web/lib/errorMessage';
+import { CompanyAdminsCard } from './CompanyAdminsCard';
 
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+}
+
+/** One company: its numbers and its admins (spec section 2.6). */
 export function CompanyDetailPage() {
+  const { id } = useParams();
+  const { data, error, isLoading } = useGetCompanyQuery(id ? { id } : skipToken);
+  const company = data?.data.company;
+
+  let body;
+  if (!id) body = <Alert type="error" showIcon title="Company ID is required" />;
+  else if (isLoading) body = <Skeleton active paragraph={{ rows: 4 }} />;
+  else if (error && isNotFound(error)) body = <Alert type="error" showIcon title="Company not found" />;
+  else if (error) body = <Alert type="error" showIcon title={errorMessage(error, 'Failed to load company')} />;
+  else if (!company) body = <Alert type="error" showIcon title="Company not found" />;
+  else
+    body = (
+      <Flex vertical gap="large">
+        <div>
+          <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+            {company.name}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            Company ID: <Typography.Text code>{company.id}</Typography.Text>
+          </Typography.Text>
+        </div>
+        <Row gutter={[16, 16]}>
+          <Col xs={24} sm={12}>
+            <StatCard title="Staff Users" value={company.staff_count ?? 0} icon={<TeamOutlined aria-hidden />} />
+          </Col>
+          <Col xs={24} sm={12}>
+            <StatCard title="Active Clients" value={company.active_clients ?? 0} icon={<UserOutlined aria-hidden />} />
+          </Col>
+        </Row>
+        <CompanyAdminsCard companyId={company.id} />
+      </Flex>
+    );
+
   return (
     <>
       <BackLink to="/system/companies">Back to Companies</BackLink>
-      <PageHeader title="Company Details" />
+      {body}
     </>
   );
 }

@@ -1,0 +1,55 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Table, Typography } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import type { Company } from '@/web/api/generated';
+
+interface CompaniesTableProps {
+  companies: Company[];
+  /** Number of the first row (rows are numbered across pages). */
+  firstNumber: number;
+  onEdit: (company: Company) => void;
+  onDelete: (company: Company) => void;
+}
+
+/** Companies with #, name, id and a row menu: View Details, Edit, Delete. */
+export function CompaniesTable({ companies, firstNumber, onEdit, onDelete }: CompaniesTableProps) {
+  const navigate = useNavigate();
+  return (
+    <Table<Company>
+      rowKey="id"
+      dataSource={companies}
+      pagination={false}
+      scroll={{ x: true }}
+      columns={[
+        { title: '#', key: 'number', width: 64, render: (_value, _company, index) => firstNumber + index },
+        { title: 'Company Name', dataIndex: 'name', key: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+        { title: 'Company ID', dataIndex: 'id', key: 'id', render: (id: string) => <Typography.Text code>{id}</Typography.Text> },
+        {
+          title: 'Actions',
+          key: 'actions',
+          width: 96,
+          render: (_value, company) => (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'view', icon: <EyeOutlined aria-hidden />, label: 'View Details' },
+                  { key: 'edit', icon: <EditOutlined aria-hidden />, label: 'Edit' },
+                  { type: 'divider' },
+                  { key: 'delete', icon: <DeleteOutlined aria-hidden />, label: 'Delete', danger: true },
+                ],
+                onClick: ({ key }) => {
+                  if (key === 'view') navigate(`/system/companies/${company.id}`);
+                  if (key === 'edit') onEdit(company);
+                  if (key === 'delete') onDelete(company);
+                },
+              }}
+            >
+              <Button type="text" icon={<MoreOutlined aria-hidden />} aria-label={`Actions for ${company.name}`} />
+            </Dropdown>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,4 @@
+/** A size in megabytes with two decimals ('1.25 MB'). */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
