@@ -5,6 +5,7 @@
  */
 import { ProcessingError } from '../processingError';
 import { type CellValue, ExcelDate, type SheetRow } from '../types';
+import { SharedIndex } from './packedRows';
 import { CellType, cellType, columnOfReference, isoDate } from './sheetCellAttributes';
 import { decodeCellText, decodeExcelEscapes } from './xmlText';
 
@@ -36,11 +37,20 @@ export class SheetXmlScanner {
   private inInline = false;
   private phonetic = false;
 
+  /**
+   * Without a shared string table (`null`, in the reader thread) a shared-string cell is read as its
+   * `SharedIndex`, resolved where the table is.
+   */
   constructor(
-    private readonly sharedStrings: string[],
+    private readonly sharedStrings: string[] | null,
     private readonly dateStyles: boolean[],
     private readonly date1904: boolean,
   ) {}
+
+  /** How many completed rows wait to be taken. */
+  get pending(): number {
+    return this.rows.length;
+  }
 
   /** Rows completed so far (and forgets them). */
   takeRows(): SheetRow[] {
@@ -212,6 +222,10 @@ export class SheetXmlScanner {
     switch (this.type) {
       case CellType.Shared: {
         if (raw === null) return null;
+        if (this.sharedStrings === null) {
+          const index = parseInt(raw, 10);
+          return index >= 0 ? (new SharedIndex(index) as unknown as CellValue) : null;
+        }
         return this.sharedStrings[parseInt(raw, 10)] ?? null;
       }
       case CellType.Inline:
