@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openXlsx } from '../../../src/server/processing/reading/xlsxSource';
 import { type SheetRow } from '../../../src/server/processing/types';
@@ -52,5 +53,22 @@ describe('xlsx sheets read on the reader thread', () => {
     } finally {
       await source.close();
     }
+  });
+
+  it('fails a damaged sheet part the same way on either thread', async () => {
+    const path = join(dir, 'damaged.xlsx');
+    await writeModelXlsx(payrollModel({ sheets: 1, rowsPerSheet: 3000, seed: 13, dense: true }), path, true);
+    const bytes = readFileSync(path);
+    // the first part (the sheet) starts the archive; garble the middle of its compressed data
+    for (let i = 20000; i < 20400; i++) bytes[i] ^= 0x5a;
+    writeFileSync(path, bytes);
+    const outcome = (useThread: boolean) =>
+      readAll(path, useThread).then(
+        () => 'read',
+        (err: Error & { code?: string }) => `${err.name} ${err.code ?? ''}`,
+      );
+    const inline = await outcome(false);
+    expect(inline).toMatch(/ProcessingError/);
+    expect(await outcome(true)).toBe(inline);
   });
 });
