@@ -1,4 +1,7 @@
-/** Bundles the server into dist/server (dependencies stay in node_modules) and copies its migrations. */
+/**
+ * Bundles the server into dist/server (dependencies stay in node_modules) and copies its migrations.
+ * The engine's sheet-reading thread is its own entry, placed beside main.js where the engine looks for it.
+ */
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -9,8 +12,11 @@ const out = path.join(root, 'dist/server');
 async function main(): Promise<void> {
   await rm(out, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(out, 'main.js'),
+    entryPoints: {
+      main: path.join(root, 'src/server/main.ts'),
+      xlsxReadWorker: path.join(root, 'src/server/processing/reading/xlsxReadWorker.ts'),
+    },
+    outdir: out,
     bundle: true,
     platform: 'node',
     target: 'node20',
