@@ -185,9 +185,8 @@ export const api = generatedApi.enhanceEndpoints({
     updateTicketStatus: {
       invalidatesTags: onSuccess(({ id }) => [{ type: 'Ticket', id }, { type: 'Ticket', id: LIST }, 'TicketStatistics']),
     },
-    deleteTicket: {
-      invalidatesTags: onSuccess(({ id }) => [{ type: 'Ticket', id }, { type: 'Ticket', id: LIST }, 'TicketStatistics']),
-    },
+    // The deleted ticket's own entry is left to expire: refetching it could only answer 404.
+    deleteTicket: { invalidatesTags: onSuccess(() => [{ type: 'Ticket', id: LIST }, 'TicketStatistics']) },
     addTicketComment: { invalidatesTags: onSuccess(({ id }) => [{ type: 'Ticket', id }]) },
   },
 });

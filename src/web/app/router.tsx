@@ -48,8 +48,11 @@ export const appRoutes: RouteObject[] = [
       { path: 'companies', element: <CompaniesPage /> },
       { path: 'companies/:id', element: <CompanyDetailPage /> },
       { path: 'consolidated-files', element: <ConsolidatedFilesPage /> },
-      { path: 'tickets', element: <TicketsPage title="All Tickets" /> },
-      { path: 'tickets/:id', element: <TicketDetailPage backTo="/system/tickets" backLabel="Back to Tickets" /> },
+      {
+        path: 'tickets',
+        element: <TicketsPage scope="all" title="All Tickets" subtitle="View and manage support tickets from all companies" detailBase="/system/tickets" />,
+      },
+      { path: 'tickets/:id', element: <TicketDetailPage backTo="/system/tickets" backLabel="Back to Tickets" canManage /> },
     ],
   },
   {
@@ -65,7 +68,10 @@ export const appRoutes: RouteObject[] = [
       { path: 'client-management', element: <ClientManagementPage /> },
       { path: 'file-uploads', element: <CompanyFileUploadsPage /> },
       { path: 'weekly-uploads', element: <WeeklyUploadsReviewPage /> },
-      { path: 'tickets', element: <TicketsPage title="My Tickets" /> },
+      {
+        path: 'tickets',
+        element: <TicketsPage scope="mine" title="My Tickets" subtitle="View and manage your support tickets" detailBase="/admin/tickets" />,
+      },
       { path: 'tickets/:id', element: <TicketDetailPage backTo="/admin/tickets" backLabel="Back to My Tickets" /> },
     ],
   },
@@ -83,7 +89,10 @@ export const appRoutes: RouteObject[] = [
       { path: 'clients/:clientId/documents', element: <ClientDocumentsPage /> },
       { path: 'weekly-uploads', element: <StaffWeeklyUploadsPage /> },
       { path: 'file-uploads', element: <StaffFileUploadsPage /> },
-      { path: 'tickets', element: <TicketsPage title="My Tickets" subtitle="View and manage your support tickets" /> },
+      {
+        path: 'tickets',
+        element: <TicketsPage scope="mine" title="My Tickets" subtitle="View and manage your support tickets" detailBase="/staff/tickets" />,
+      },
       { path: 'tickets/:id', element: <TicketDetailPage backTo="/staff/tickets" backLabel="Back to My Tickets" /> },
     ],
   },

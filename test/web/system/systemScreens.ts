@@ -1,6 +1,6 @@
 /** Answers of the operators' API and helpers the system screen suites share. */
 import { configure, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import nock from 'nock';
 import { API_ORIGIN, expectSessionCheck, renderApp, signedInAs, users } from '../../helpers/renderWithProviders';
 
@@ -10,7 +10,7 @@ jest.setTimeout(60000);
 
 /** A user who types without pausing between keys. */
 export function setupUser() {
-  return userEvent.setup({ delay: null });
+  return userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 }
 
 export function pageOf<T>(key: string, items: T[], { page = 1, limit = 10, total = items.length } = {}) {

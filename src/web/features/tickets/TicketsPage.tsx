@@ -1,12 +1,107 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Row } from 'antd';
+import { useState } from 'react';
+import { PAGE_SIZES } from '@/common/limits';
+import type { TicketStatus } from '@/common/statuses';
+import { EmptyState } from '@/web/components/EmptyState';
+import { ListSkeleton } from '@/web/components/ListSkeleton';
 import { PageHeader } from '@/web/components/PageHeader';
+import { RangePager } from '@/web/components/RangePager';
+import { NewTicketDialog } from './NewTicketDialog';
+import { TicketCard } from './TicketCard';
+import { TicketFilters } from './TicketFilters';
+import { searchTickets } from './ticketSearch';
+import { PageTicketStats, PlatformTicketStats } from './TicketStats';
+import { type TicketScope, useTicketList } from './useTicketList';
 
 interface TicketsPageProps {
-  /** 'All Tickets' for the system operators, 'My Tickets' for a company's users. */
+  /** 'all' for the operators (every ticket, status changes); 'mine' for a company's users. */
+  scope: TicketScope;
   title: string;
-  subtitle?: string;
+  subtitle: string;
+  /** Where a ticket of this list opens: `${detailBase}/${id}`. */
+  detailBase: string;
 }
 
-/** The ticket list of every role. */
-export function TicketsPage({ title, subtitle }: TicketsPageProps) {
-  return <PageHeader title={title} subtitle={subtitle} />;
+/** The ticket list of every role (spec sections 2.8, 2.14, 2.19). */
+export function TicketsPage({ scope, title, subtitle, detailBase }: TicketsPageProps) {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<TicketStatus | undefined>(undefined);
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const { tickets, pagination, isLoading, error, statistics, statisticsLoading } = useTicketList(scope, page, status);
+
+  const operators = scope === 'all';
+  const shown = searchTickets(tickets, search, operators ? ['title', 'description', 'created_by_name'] : ['title', 'description']);
+  const filtered = status !== undefined || search.trim() !== '';
+
+  let content;
+  if (isLoading) content = <ListSkeleton label="Loading tickets" />;
+  else if (error) content = <Alert type="error" showIcon title="Failed to load tickets. Please try again later." />;
+  else if (shown.length === 0)
+    content = (
+      <EmptyState
+        title="No tickets found"
+        description={filtered ? 'Try adjusting your search or status filter' : operators ? 'No tickets have been raised yet' : "You haven't created any tickets yet"}
+        action={
+          !filtered &&
+          !operators && (
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+              Create Your First Ticket
+            </Button>
+          )
+        }
+      />
+    );
+  else
+    content = (
+      <>
+        <Row gutter={[16, 16]}>
+          {shown.map((ticket) => (
+            <Col key={ticket.id} xs={24} md={12} xl={8}>
+              <TicketCard ticket={ticket} to={`${detailBase}/${ticket.id}`} />
+            </Col>
+          ))}
+        </Row>
+        <RangePager
+          page={page}
+          pageSize={PAGE_SIZES.tickets}
+          total={pagination?.total ?? tickets.length}
+          totalPages={pagination?.totalPages ?? 1}
+          noun="tickets"
+          onChange={setPage}
+        />
+      </>
+    );
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        extra={
+          !operators && (
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+              New Ticket
+            </Button>
+          )
+        }
+      />
+      {operators ? <PlatformTicketStats statistics={statistics} loading={statisticsLoading} /> : <PageTicketStats tickets={tickets} />}
+      <Card>
+        <TicketFilters
+          searchPlaceholder={operators ? 'Search tickets...' : 'Search your tickets...'}
+          search={search}
+          onSearch={setSearch}
+          status={status}
+          onStatus={(next) => {
+            setStatus(next);
+            setPage(1);
+          }}
+        />
+        {content}
+      </Card>
+      {!operators && <NewTicketDialog open={creating} onClose={() => setCreating(false)} />}
+    </>
+  );
 }
