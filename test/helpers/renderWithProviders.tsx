@@ -68,3 +68,20 @@ export function expectSessionCheck(user: CurrentUser) {
 export function setViewportWidth(width: number): void {
   Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
 }
+
+const emptyPage = { page: 1, limit: 10, total: 0, totalPages: 0, hasPrevPage: false, hasNextPage: false };
+
+/**
+ * Answers the reads that the area screens make on arrival with empty lists, for tests about the
+ * frame (shells, guards) rather than about a screen's data.
+ */
+export function stubScreenReads(): void {
+  const api = nock(API_ORIGIN).persist();
+  api.get('/api/system/companies').query(true).reply(200, { success: true, data: { companies: [], pagination: emptyPage } });
+  api.get('/api/system/consolidated-files').query(true).reply(200, { success: true, data: { files: [], pagination: emptyPage } });
+  api.get('/api/ticket').query(true).reply(200, { success: true, data: { tickets: [], pagination: { ...emptyPage, limit: 12 } } });
+  api.get('/api/ticket/all').query(true).reply(200, { success: true, data: { tickets: [], pagination: { ...emptyPage, limit: 12 } } });
+  api
+    .get('/api/ticket/statistics')
+    .reply(200, { success: true, data: { statistics: { total_tickets: 0, open_tickets: 0, in_progress_tickets: 0, completed_tickets: 0, closed_tickets: 0 } } });
+}

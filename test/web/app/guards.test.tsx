@@ -1,5 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { expectSessionCheck, renderApp, signedInAs, users } from '../../helpers/renderWithProviders';
+import { expectSessionCheck, renderApp, signedInAs, users, stubScreenReads } from '../../helpers/renderWithProviders';
+
+// These tests are about the frame; the screens behind it find empty lists.
+beforeEach(() => {
+  stubScreenReads();
+});
 
 describe('area guards (spec section 2.2)', () => {
   test.each([

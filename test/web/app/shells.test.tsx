@@ -8,7 +8,13 @@ import {
   setViewportWidth,
   signedInAs,
   users,
+  stubScreenReads,
 } from '../../helpers/renderWithProviders';
+
+// These tests are about the frame; the screens behind it find empty lists.
+beforeEach(() => {
+  stubScreenReads();
+});
 
 const navigation = {
   SYSTEM: {
