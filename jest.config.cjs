@@ -26,6 +26,9 @@ const common = {
 };
 
 module.exports = {
+  // On a two-core machine jest runs the suites in its own process; a handle some library leaves
+  // open after the last test (a pool timer, a worker's port) must not keep CI waiting forever.
+  forceExit: true,
   projects: [
     {
       ...common,
