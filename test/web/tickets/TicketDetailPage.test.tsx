@@ -56,7 +56,8 @@ describe('ticket detail', () => {
     openAs('STAFF', `/staff/tickets/${one.id}`);
     const field = await screen.findByLabelText('Add a comment');
     const send = screen.getByRole('button', { name: 'Add Comment' });
-    expect(send).toBeDisabled();
+    // The empty form is validated as it mounts; the button is disabled once that settles.
+    await waitFor(() => expect(send).toBeDisabled());
     await user.type(field, ' ');
     await user.clear(field);
     expect(await screen.findByText('Comment is required')).toBeInTheDocument();
@@ -85,7 +86,7 @@ describe('ticket detail for operators', () => {
     api().get(detailPath).reply(200, detailAnswer());
     const user = setupUser();
     openAs('SYSTEM', path);
-    await user.click(await screen.findByRole('button', { name: 'Update Status' }));
+    await user.click(await screen.findByRole('button', { name: 'Update Status' }, { timeout: 15_000 }));
     await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(4));
     expect(Array.from(document.querySelectorAll('.ant-select-item-option')).map((option) => option.textContent)).toEqual([
       'Open',
@@ -99,7 +100,8 @@ describe('ticket detail for operators', () => {
     const completed = Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((option) => option.textContent === 'Completed');
     await user.click(completed as HTMLElement);
     await waitFor(() => expect(update.isDone()).toBe(true));
-    expect(await screen.findByRole('button', { name: 'Update Status' })).toBeInTheDocument();
+    // The editor has closed: the button is back (named with its spinner while the call settles).
+    expect(await screen.findByRole('button', { name: /Update Status/ }, { timeout: 15_000 })).toBeInTheDocument();
     expect(await screen.findByText('Updated')).toBeInTheDocument();
   });
 
