@@ -23,25 +23,17 @@ function authorOf(request: FastifyRequest): ChangeAuthor {
   return { actor: { id: user.id, role: user.role }, ip: request.ip };
 }
 
+/** Own tickets for company users, every ticket for operators: the scope comes from the session. */
+async function listTicketsHandler(request: FastifyRequest) {
+  const query = request.query as Query<'listAllTickets'>;
+  const data = await listTickets(request.server.ctx.db, sessionUser(request), pageRequest(query, PAGE_SIZES.tickets), query.status);
+  return { success: true, data };
+}
+
 /** Support tickets: company users raise and follow their own; operators see, answer, settle and delete all. */
 export const ticketOperations: OperationHandlers = {
-  listMyTickets: {
-    access: COMPANY_USERS,
-    handler: async (request) => {
-      const query = request.query as Query<'listMyTickets'>;
-      const data = await listTickets(request.server.ctx.db, sessionUser(request), pageRequest(query, PAGE_SIZES.tickets), query.status);
-      return { success: true, data };
-    },
-  },
-
-  listAllTickets: {
-    access: SYSTEM,
-    handler: async (request) => {
-      const query = request.query as Query<'listAllTickets'>;
-      const data = await listTickets(request.server.ctx.db, sessionUser(request), pageRequest(query, PAGE_SIZES.tickets), query.status);
-      return { success: true, data };
-    },
-  },
+  listMyTickets: { access: COMPANY_USERS, handler: listTicketsHandler },
+  listAllTickets: { access: SYSTEM, handler: listTicketsHandler },
 
   getTicketStatistics: {
     access: SYSTEM,

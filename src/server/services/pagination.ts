@@ -1,12 +1,7 @@
-/** The page-based pagination of tickets, companies, company admins and consolidated files. */
-export interface PagePagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-  hasPrevPage: boolean;
-  hasNextPage: boolean;
-}
+import type { components } from '../api-types';
+
+/** The page-based pagination of tickets, companies, company admins and consolidated files, as the contract defines it. */
+export type PagePagination = components['schemas']['PagePagination'];
 
 export interface PageRequest {
   page: number;
