@@ -7,11 +7,17 @@ import { type SheetWriter, XlsxWriter } from '../writing/xlsxWriter';
 import { SOURCES_COLUMNS } from './reportSheets';
 
 export class Outputs {
+  /** Set when a sheet's buffers are full: `flush()` before writing much more. */
+  needsFlush = false;
+  private readonly sheets: SheetWriter[];
+
   private constructor(
     readonly consolidatedFile: XlsxWriter,
     readonly scrubbedFile: XlsxWriter,
     private readonly paths: string[],
-  ) {}
+  ) {
+    this.sheets = [...consolidatedFile.sheets, ...scrubbedFile.sheets];
+  }
 
   static async open(consolidatedPath: string, scrubbedPath: string, consolidated: ConsolidatedLayout, scrubbed: ScrubbedLayout): Promise<Outputs> {
     const [c, s] = await Promise.all([
@@ -19,10 +25,10 @@ export class Outputs {
       XlsxWriter.create(scrubbedPath, ['Scrubbed', 'Employee Totals', 'Issues', 'Summary'], [scrubbed.columns.length, 16, ISSUE_COLUMNS.length, 2]),
     ]);
     const outputs = new Outputs(c, s, [consolidatedPath, scrubbedPath]);
-    outputs.consolidated.row(consolidated.columns.map((col) => col.name), true);
-    outputs.sources.row(SOURCES_COLUMNS, true);
-    outputs.scrubbed.row(scrubbed.columns.map((col) => col.name), true);
-    outputs.issues.row(ISSUE_COLUMNS, true);
+    outputs.row(outputs.consolidated, consolidated.columns.map((col) => col.name), true);
+    outputs.row(outputs.sources, SOURCES_COLUMNS, true);
+    outputs.row(outputs.scrubbed, scrubbed.columns.map((col) => col.name), true);
+    outputs.row(outputs.issues, ISSUE_COLUMNS, true);
     return outputs;
   }
 
@@ -45,9 +51,24 @@ export class Outputs {
     return this.scrubbedFile.sheet(3);
   }
 
-  /** Writes a row and waits when the sheet's compressor is behind. */
+  /**
+   * Writes a row. Rows are encoded synchronously (an await per row would cost more than the row);
+   * when `needsFlush` turns true, the caller awaits `flush()`, which also waits for a compressor that
+   * is behind.
+   */
+  row(sheet: SheetWriter, cells: readonly CellValue[], header = false): void {
+    if (sheet.row(cells, header)) this.needsFlush = true;
+  }
+
+  async flush(): Promise<void> {
+    this.needsFlush = false;
+    for (const sheet of this.sheets) await sheet.flush();
+  }
+
+  /** Writes a row and flushes when needed: for the few rows written outside the row loop. */
   async write(sheet: SheetWriter, cells: readonly CellValue[], header = false): Promise<void> {
-    if (sheet.row(cells, header)) await sheet.flush();
+    this.row(sheet, cells, header);
+    if (this.needsFlush) await this.flush();
   }
 
   async finish(): Promise<void> {

@@ -50,10 +50,16 @@ export async function processWorkbook(options: ProcessWorkbookOptions): Promise<
     }
 
     progress.report('SCRUBBING', () => `Scrubbing: checking ${formatCount(ledger.size)} employees`, true);
-    for (const issue of ledger.weeklyIssues()) await flow.writeIssue(issue);
+    for (const issue of ledger.weeklyIssues()) {
+      flow.writeIssue(issue);
+      if (outputs.needsFlush) await outputs.flush();
+    }
     const totals = totalsColumns(scrubbed);
-    await outputs.write(outputs.employeeTotals, totals.names, true);
-    for (const total of ledger.entries()) await outputs.write(outputs.employeeTotals, totals.row(total));
+    outputs.row(outputs.employeeTotals, totals.names, true);
+    for (const total of ledger.entries()) {
+      outputs.row(outputs.employeeTotals, totals.row(total));
+      if (outputs.needsFlush) await outputs.flush();
+    }
     for (const info of infos) await outputs.write(outputs.sources, sourcesRow(info));
 
     const totalHours = Object.fromEntries(HOURS_COLUMNS.map((c, i) => [c, ledger.total(i) / 100])) as Record<HoursKind, number>;

@@ -27,23 +27,29 @@ export function sourcesRow(info: SheetSourceInfo): CellValue[] {
   ];
 }
 
+/** The Employee Totals sheet's columns, and its rows filled into one array reused for every employee. */
 export function totalsColumns(layout: ScrubbedLayout): { names: string[]; row: (t: EmployeeTotal) => CellValue[] } {
   const hours = HOURS_COLUMNS.filter((c) => layout.index(c) >= 0);
   const money = TOTAL_MONEY_COLUMNS.filter((c) => layout.index(c) >= 0);
   const hourAt = hours.map((c) => HOUR[c]);
   const moneyAt = money.map((c) => MONEY[c]);
   const names = ['Employee ID', 'Employee Name', 'Departments', 'Rows', ...hours, 'Total Hours', ...money];
+  const cells = new Array<CellValue>(names.length).fill(null);
   return {
     names,
-    row: (t) => [
-      t.employeeId || null,
-      t.employeeName || null,
-      t.departments.join('; '),
-      t.rows,
-      ...hourAt.map((i) => t.hours[i] / 100),
-      t.hours.reduce((sum, h) => sum + h, 0) / 100,
-      ...moneyAt.map((i) => t.money[i] / 100),
-    ],
+    row: (t) => {
+      cells[0] = t.employeeId || null;
+      cells[1] = t.employeeName || null;
+      cells[2] = t.departments;
+      cells[3] = t.rows;
+      let at = 4;
+      for (let i = 0; i < hourAt.length; i++) cells[at++] = t.hours[hourAt[i]] / 100;
+      let worked = 0;
+      for (let i = 0; i < t.hours.length; i++) worked += t.hours[i];
+      cells[at++] = worked / 100;
+      for (let i = 0; i < moneyAt.length; i++) cells[at++] = t.money[moneyAt[i]] / 100;
+      return cells;
+    },
   };
 }
 

@@ -69,13 +69,14 @@ export class RowFlow {
           continue;
         }
         info.dataRows++;
-        await this.dataRow(row, target, info.name);
+        this.dataRow(row, target, info.name);
+        if (this.outputs.needsFlush) await this.outputs.flush();
       }
       onBatch();
     }
   }
 
-  private async dataRow(row: SheetRow, target: Int32Array, sheet: string): Promise<void> {
+  private dataRow(row: SheetRow, target: Int32Array, sheet: string): void {
     // one array serves every row: it is written and scrubbed before the next row arrives
     const cells = this.rowCells.fill(null);
     const source = row.cells;
@@ -87,12 +88,12 @@ export class RowFlow {
     cells[this.width - 2] = sheet;
     cells[this.width - 1] = row.row;
     this.counts.rowsIn++;
-    await this.outputs.write(this.outputs.consolidated, cells);
+    this.outputs.row(this.outputs.consolidated, cells);
 
     const scrubbed = this.scrubber.scrub(cells, sheet, row.row);
     if (this.isDuplicate(scrubbed)) {
       this.counts.duplicatesRemoved++;
-      await this.writeIssue({ severity: 'info', sheet, row: row.row, column: '', value: null, message: 'Exact duplicate of an earlier row; removed.' });
+      this.writeIssue({ severity: 'info', sheet, row: row.row, column: '', value: null, message: 'Exact duplicate of an earlier row; removed.' });
       return;
     }
     checkRow(scrubbed);
@@ -101,12 +102,12 @@ export class RowFlow {
     for (const issue of scrubbed.issues) {
       if (issue.severity === 'error') status = 'Error';
       else if (issue.severity === 'warning' && status === 'OK') status = 'Warning';
-      await this.writeIssue(issue);
+      this.writeIssue(issue);
     }
     scrubbed.cells[this.statusIndex] = status;
     this.ledger.add(scrubbed);
     this.counts.rowsOut++;
-    await this.outputs.write(this.outputs.scrubbed, scrubbed.cells);
+    this.outputs.row(this.outputs.scrubbed, scrubbed.cells);
   }
 
   /** A department that only repeats the sheet name is lineage, not data: it is left out of the comparison. */
@@ -119,9 +120,10 @@ export class RowFlow {
     return duplicate;
   }
 
-  async writeIssue(issue: Issue): Promise<void> {
+  /** Counts and writes an issue; the caller flushes (`outputs.needsFlush`). */
+  writeIssue(issue: Issue): void {
     if (issue.severity === 'error') this.counts.issues.error++;
     else if (issue.severity === 'warning') this.counts.issues.warning++;
-    await this.outputs.write(this.outputs.issues, issueCells(issue));
+    this.outputs.row(this.outputs.issues, issueCells(issue));
   }
 }

@@ -1,13 +1,13 @@
 /**
  * Everything known per employee across all sheets: the name each Employee ID was first seen with (to
  * catch an ID used for two people), and the week's totals, summed in exact hundredths.
- * Stored by column (one typed array of sums for everyone) so a payroll of a hundred thousand people
- * costs a few megabytes, not a few hundred.
+ * Stored by column, in fixed-size chunks of typed arrays, and only for the figures the workbook has:
+ * a payroll of a hundred thousand people costs a few megabytes, and growing never copies.
  */
 import { HOURS_COLUMNS, MONEY_COLUMNS } from '../table/canonicalColumns';
 import { formatAmount, type Issue } from './issue';
 import { hundredths } from './numbers';
-import { HOUR, type MoneyColumn, type ScrubbedRow } from './scrubbedRow';
+import { HOUR, MONEY, type MoneyColumn, type ScrubbedRow } from './scrubbedRow';
 
 const MAX_REGULAR_HOURS = 80;
 const MAX_TOTAL_HOURS = 100;
@@ -15,14 +15,45 @@ const HOURS = HOURS_COLUMNS.length;
 /** Position of a money figure among an employee's figures (hours first). */
 export const MONEY_FIGURE = (position: number): number => HOURS + position;
 const FIGURES = HOURS + MONEY_COLUMNS.length;
+/** The pay rate is a rate, not an amount: it is not summed. */
+const PAY_RATE = MONEY['Pay Rate'];
+
+/** Employees per chunk of a column. */
+const CHUNK_BITS = 12;
+const CHUNK = 1 << CHUNK_BITS;
+const IN_CHUNK = CHUNK - 1;
+
+/** One number per employee, in chunks allocated as employees arrive. */
+class Column<A extends Float64Array | Int32Array> {
+  private readonly chunks: A[] = [];
+
+  constructor(private readonly make: (length: number) => A) {}
+
+  add(index: number, value: number): void {
+    const c = index >>> CHUNK_BITS;
+    let chunk = this.chunks[c];
+    if (chunk === undefined) {
+      while (this.chunks.length <= c) this.chunks.push(this.make(CHUNK));
+      chunk = this.chunks[c];
+    }
+    chunk[index & IN_CHUNK] += value;
+  }
+
+  get(index: number): number {
+    const chunk = this.chunks[index >>> CHUNK_BITS];
+    return chunk === undefined ? 0 : chunk[index & IN_CHUNK];
+  }
+}
+
+const sumColumn = () => new Column((n) => new Float64Array(n));
 
 export const TOTAL_MONEY_COLUMNS = MONEY_COLUMNS.filter((c) => c !== 'Pay Rate') as Exclude<MoneyColumn, 'Pay Rate'>[];
 
 export interface EmployeeTotal {
   employeeId: string;
   employeeName: string;
-  /** Departments in order of appearance. */
-  departments: string[];
+  /** Departments in order of appearance, joined by "; ". */
+  departments: string;
   rows: number;
   /** Sums in hundredths (cents, 0.01 hours), by position in HOURS_COLUMNS / MONEY_COLUMNS. */
   hours: number[];
@@ -35,8 +66,9 @@ export class EmployeeLedger {
   private readonly ids: string[] = [];
   private readonly names: string[] = [];
   private readonly departments: Array<string | string[]> = [];
-  private rows = new Int32Array(1024);
-  private sums = new Float64Array(1024 * FIGURES);
+  private readonly rows = new Column((n) => new Int32Array(n));
+  /** Sums by figure (hours, then money); a figure no row has yet has no column. */
+  private readonly sums: Array<Column<Float64Array> | undefined> = new Array<undefined>(FIGURES);
 
   /** Number of employees. */
   get size(): number {
@@ -71,43 +103,46 @@ export class EmployeeLedger {
       this.ids.push(row.employeeId);
       this.names.push(row.employeeName);
       this.departments.push(row.department);
-      this.grow(index + 1);
     } else {
       if (!this.names[index]) this.names[index] = row.employeeName;
       this.addDepartment(index, row.department);
     }
-    this.rows[index]++;
-    const base = index * FIGURES;
+    this.rows.add(index, 1);
     for (let i = 0; i < row.hours.length; i++) {
       const value = row.hours[i];
-      if (value !== undefined) this.sums[base + i] += hundredths(value);
+      if (value !== undefined) (this.sums[i] ??= sumColumn()).add(index, hundredths(value));
     }
     for (let i = 0; i < row.money.length; i++) {
       const value = row.money[i];
-      if (value !== undefined) this.sums[base + HOURS + i] += hundredths(value);
+      if (value !== undefined && i !== PAY_RATE) (this.sums[HOURS + i] ??= sumColumn()).add(index, hundredths(value));
     }
+  }
+
+  private sum(figure: number, index: number): number {
+    return this.sums[figure]?.get(index) ?? 0;
   }
 
   /** Sum of one figure over every employee, in hundredths. */
   total(figure: number): number {
+    const column = this.sums[figure];
     let sum = 0;
-    for (let at = figure; at < this.ids.length * FIGURES; at += FIGURES) sum += this.sums[at];
+    if (column) for (let index = 0; index < this.ids.length; index++) sum += column.get(index);
     return sum;
   }
 
-  /** Every employee in order of first appearance. */
+  /** Every employee in order of first appearance. The object yielded is reused for the next employee. */
   *entries(): Generator<EmployeeTotal> {
+    const total: EmployeeTotal = { employeeId: '', employeeName: '', departments: '', rows: 0, hours: new Array<number>(HOURS), money: new Array<number>(FIGURES - HOURS) };
+    const { hours, money } = total;
     for (let index = 0; index < this.ids.length; index++) {
-      const base = index * FIGURES;
       const department = this.departments[index];
-      yield {
-        employeeId: this.ids[index],
-        employeeName: this.names[index],
-        departments: typeof department === 'string' ? (department ? [department] : []) : department,
-        rows: this.rows[index],
-        hours: this.figures(base, HOURS),
-        money: this.figures(base + HOURS, FIGURES - HOURS),
-      };
+      total.employeeId = this.ids[index];
+      total.employeeName = this.names[index];
+      total.departments = typeof department === 'string' ? department : department.join('; ');
+      total.rows = this.rows.get(index);
+      for (let i = 0; i < hours.length; i++) hours[i] = this.sum(i, index);
+      for (let i = 0; i < money.length; i++) money[i] = this.sum(HOURS + i, index);
+      yield total;
     }
   }
 
@@ -115,9 +150,8 @@ export class EmployeeLedger {
   weeklyIssues(): Issue[] {
     const issues: Issue[] = [];
     for (let index = 0; index < this.ids.length; index++) {
-      const base = index * FIGURES;
-      const regular = this.sums[base + HOUR['Regular Hours']] / 100;
-      const worked = regular + (this.sums[base + HOUR['Overtime Hours']] + this.sums[base + HOUR['Double Time Hours']]) / 100;
+      const regular = this.sum(HOUR['Regular Hours'], index) / 100;
+      const worked = regular + (this.sum(HOUR['Overtime Hours'], index) + this.sum(HOUR['Double Time Hours'], index)) / 100;
       if (regular <= MAX_REGULAR_HOURS && worked <= MAX_TOTAL_HOURS) continue;
       const id = this.ids[index];
       const who = id ? `${this.names[index] || 'Employee'} (${id})` : this.names[index];
@@ -131,26 +165,10 @@ export class EmployeeLedger {
     return issues;
   }
 
-  private figures(from: number, count: number): number[] {
-    const figures = new Array<number>(count);
-    for (let i = 0; i < count; i++) figures[i] = this.sums[from + i];
-    return figures;
-  }
-
   private addDepartment(index: number, department: string): void {
     const known = this.departments[index];
     if (!department || known === department) return;
     if (typeof known === 'string') this.departments[index] = known ? [known, department] : department;
     else if (!known.includes(department)) known.push(department);
-  }
-
-  private grow(size: number): void {
-    if (size <= this.rows.length) return;
-    const rows = new Int32Array(this.rows.length * 2);
-    rows.set(this.rows);
-    this.rows = rows;
-    const sums = new Float64Array(rows.length * FIGURES);
-    sums.set(this.sums);
-    this.sums = sums;
   }
 }

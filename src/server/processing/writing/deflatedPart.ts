@@ -1,6 +1,6 @@
 /**
  * The XML text of one worksheet, deflated on the thread pool as it is produced. Its compressed bytes
- * go either straight into the zip file (the big sheet) or into memory (sheets appended afterwards).
+ * go to a sink: straight into the zip file (the big sheet) or to be appended afterwards (the others).
  * Text is encoded row by row into fixed-size buffers (so no long string ever has to be flattened);
  * the producer appends synchronously and awaits `flush()` when `needsFlush` says so.
  */
@@ -19,19 +19,14 @@ export class DeflatedPart implements ByteSink {
   private size = 0;
   private compressedSize = 0;
   private readonly deflate: DeflateRaw;
-  private readonly chunks: Buffer[] = [];
   private readonly done: Promise<void>;
 
   /** `sink` receives compressed bytes and may return a promise to slow the producer down. */
-  constructor(sink?: (chunk: Buffer) => Promise<void> | undefined) {
+  constructor(sink: (chunk: Buffer) => Promise<void> | undefined) {
     // a deep queue lets the compressor work on the thread pool while the next rows are encoded
     this.deflate = createDeflateRaw({ level: OUTPUT_DEFLATE_LEVEL, chunkSize: 256 * 1024, writableHighWaterMark: QUEUE_BYTES } as ZlibOptions);
     this.deflate.on('data', (chunk: Buffer) => {
       this.compressedSize += chunk.length;
-      if (!sink) {
-        this.chunks.push(chunk);
-        return;
-      }
       const wait = sink(chunk);
       if (wait) {
         this.deflate.pause();
@@ -80,12 +75,12 @@ export class DeflatedPart implements ByteSink {
     }
   }
 
-  async end(): Promise<{ crc: number; size: number; compressedSize: number; chunks: Buffer[] }> {
+  async end(): Promise<{ crc: number; size: number; compressedSize: number }> {
     this.seal();
     await this.flush();
     this.deflate.end();
     await this.done;
-    return { crc: this.crc, size: this.size, compressedSize: this.compressedSize, chunks: this.chunks };
+    return { crc: this.crc, size: this.size, compressedSize: this.compressedSize };
   }
 
   destroy(): void {

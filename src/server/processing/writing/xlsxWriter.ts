@@ -1,10 +1,12 @@
 /**
  * Writes an xlsx workbook as a stream. The first sheet streams straight into the file while rows are
- * produced; the other sheets are deflated into memory and appended at the end.
+ * produced; the other sheets are deflated aside (in memory while small, then in a temporary file beside
+ * the output) and appended at the end.
  */
 import { type CellValue } from '../types';
 import { encodeRow } from './rowEncoder';
 import { DeflatedPart } from './deflatedPart';
+import { SpilledChunks } from './spilledChunks';
 import { WORKSHEET_END, contentTypesXml, rootRelsXml, stylesXml, workbookRelsXml, workbookXml, worksheetStart } from './packageParts';
 import { type CentralRecord, ZipWriter } from './zipWriter';
 
@@ -29,15 +31,17 @@ export class SheetWriter {
     return this.part.needsFlush;
   }
 
-  flush(): Promise<void> {
-    return this.part.flush();
+  async flush(): Promise<void> {
+    if (this.part.needsFlush) await this.part.flush();
   }
 }
 
 export class XlsxWriter {
   private readonly zip: ZipWriter;
-  private readonly sheets: SheetWriter[] = [];
+  readonly sheets: SheetWriter[] = [];
   private streamedRecord: CentralRecord | undefined;
+  /** The deflated bytes of sheets 2..n, by sheet index (none for the streamed sheet). */
+  private readonly aside: SpilledChunks[] = [];
 
   private constructor(path: string, private readonly sheetNames: string[]) {
     this.zip = new ZipWriter(path);
@@ -56,7 +60,11 @@ export class XlsxWriter {
     const first = new DeflatedPart((chunk) => zip.write(chunk));
     writer.streamedRecord = record;
     writer.sheets.push(new SheetWriter(first, columnCounts[0] ?? 0));
-    for (let i = 1; i < sheetNames.length; i++) writer.sheets.push(new SheetWriter(new DeflatedPart(), columnCounts[i] ?? 0));
+    for (let i = 1; i < sheetNames.length; i++) {
+      const aside = new SpilledChunks(`${path}.sheet${i + 1}.tmp`);
+      writer.aside[i] = aside;
+      writer.sheets.push(new SheetWriter(new DeflatedPart((chunk) => aside.push(chunk)), columnCounts[i] ?? 0));
+    }
     return writer;
   }
 
@@ -74,13 +82,17 @@ export class XlsxWriter {
     await this.zip.endStreamedEntry(record, first.crc, first.compressedSize, first.size);
     for (let i = 1; i < parts.length; i++) {
       const part = await parts[i];
-      await this.zip.addDeflated(`xl/worksheets/sheet${i + 1}.xml`, part.chunks, part.crc, part.size);
+      const aside = this.aside[i];
+      await aside.end();
+      await this.zip.addDeflated(`xl/worksheets/sheet${i + 1}.xml`, aside.read(), part.crc, part.size, part.compressedSize);
+      await aside.dispose();
     }
     await this.zip.finish();
   }
 
   async abort(): Promise<void> {
     for (const s of this.sheets) s.part.destroy();
+    await Promise.allSettled(this.aside.map((a) => a.dispose()));
     await this.zip.abort();
   }
 

@@ -46,14 +46,20 @@ export class ZipWriter {
   }
 
   async addBuffer(name: string, data: Buffer): Promise<void> {
-    await this.addDeflated(name, [deflateRawSync(data, { level: 6 })], crc32(data), data.length);
+    const deflated = deflateRawSync(data, { level: 6 });
+    await this.addDeflated(name, [deflated], crc32(data), data.length, deflated.length);
   }
 
-  async addDeflated(name: string, chunks: Buffer[], crc: number, size: number): Promise<void> {
-    const compressedSize = chunks.reduce((sum, c) => sum + c.length, 0);
+  /** Appends an entry whose deflated bytes are ready (in memory or read back from a file). */
+  async addDeflated(name: string, chunks: Iterable<Buffer> | AsyncIterable<Buffer>, crc: number, size: number, compressedSize: number): Promise<void> {
     const record: CentralRecord = { name: Buffer.from(name, 'utf8'), crc, compressedSize, size, offset: this.offset, flags: UTF8_NAMES };
     await this.write(this.localHeader(record));
-    for (const chunk of chunks) await this.write(chunk);
+    let written = 0;
+    for await (const chunk of chunks) {
+      written += chunk.length;
+      await this.write(chunk);
+    }
+    if (written !== compressedSize) throw new Error(`entry ${name}: ${written} bytes written, ${compressedSize} expected`);
     this.records.push(record);
   }
 

@@ -1,0 +1,82 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import { SpilledChunks } from '../../../src/server/processing/writing/spilledChunks';
+import { XlsxWriter } from '../../../src/server/processing/writing/xlsxWriter';
+import { removeDir, tempDir } from './engineHarness';
+
+let dir: string;
+beforeEach(() => {
+  dir = tempDir();
+});
+afterEach(() => removeDir(dir));
+
+async function collect(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+  const all: Buffer[] = [];
+  for await (const chunk of chunks) all.push(chunk);
+  return Buffer.concat(all);
+}
+
+describe('bytes set aside for the sheets appended at the end', () => {
+  it('stay in memory while small, and leave no file', async () => {
+    const spill = new SpilledChunks(join(dir, 'aside.tmp'));
+    const bytes = randomBytes(100_000);
+    expect(spill.push(bytes.subarray(0, 60_000))).toBeUndefined();
+    spill.push(bytes.subarray(60_000));
+    await spill.end();
+    expect(existsSync(join(dir, 'aside.tmp'))).toBe(false);
+    expect((await collect(spill.read())).equals(bytes)).toBe(true);
+  });
+
+  it('move to a file past the memory limit, come back in order, and the file is removed', async () => {
+    const path = join(dir, 'aside.tmp');
+    const spill = new SpilledChunks(path);
+    const bytes = randomBytes(5 * 1024 * 1024);
+    for (let at = 0; at < bytes.length; at += 300_000) await spill.push(bytes.subarray(at, at + 300_000));
+    await spill.end();
+    expect(existsSync(path)).toBe(true);
+    expect((await collect(spill.read())).equals(bytes)).toBe(true);
+    await spill.dispose();
+    expect(existsSync(path)).toBe(false);
+  });
+});
+
+describe('the xlsx writer', () => {
+  it('appends a sheet too large for memory from its temporary file and cleans up', async () => {
+    const path = join(dir, 'out.xlsx');
+    const writer = await XlsxWriter.create(path, ['Main', 'Large'], [2, 2]);
+    writer.sheet(0).row(['Name', 'Value'], true);
+    writer.sheet(0).row(['only', 1]);
+    const large = writer.sheet(1);
+    large.row(['Key', 'Noise'], true);
+    // random text barely compresses, so this sheet's deflated bytes pass the in-memory limit
+    const expected: string[] = [];
+    for (let i = 0; i < 40_000; i++) {
+      const noise = randomBytes(48).toString('base64');
+      expected.push(noise);
+      if (large.row([i, noise])) await large.flush();
+    }
+    await writer.finish();
+    expect(readdirSync(dir)).toEqual(['out.xlsx']);
+
+    const book = XLSX.readFile(path, { dense: true });
+    expect(book.SheetNames).toEqual(['Main', 'Large']);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Large, { header: 1 });
+    expect(rows).toHaveLength(40_001);
+    expect(rows[0]).toEqual(['Key', 'Noise']);
+    expect(rows[12_345]).toEqual([12_344, expected[12_344]]);
+    expect(rows[40_000]).toEqual([39_999, expected[39_999]]);
+  });
+
+  it('removes every temporary file when aborted', async () => {
+    const path = join(dir, 'out.xlsx');
+    const writer = await XlsxWriter.create(path, ['Main', 'Large'], [1, 1]);
+    for (let i = 0; i < 80_000; i++) if (writer.sheet(1).row([randomBytes(48).toString('base64')])) await writer.sheet(1).flush();
+    // the compressor runs behind the rows: wait until the sheet has started its temporary file
+    for (let waited = 0; !existsSync(`${path}.sheet2.tmp`) && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(existsSync(`${path}.sheet2.tmp`)).toBe(true);
+    await writer.abort();
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+});
