@@ -1,6 +1,7 @@
 /**
  * Bundles the server into dist/server (dependencies stay in node_modules) and copies its migrations.
- * The engine's sheet-reading thread is its own entry, placed beside main.js where the engine looks for it.
+ * The engine's threads (the pipeline's, and the sheet reader's) are entries of their own, placed beside
+ * main.js where the engine looks for them.
  */
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   await build({
     entryPoints: {
       main: path.join(root, 'src/server/main.ts'),
+      pipelineWorker: path.join(root, 'src/server/processing/pipeline/pipelineWorker.ts'),
       xlsxReadWorker: path.join(root, 'src/server/processing/reading/xlsxReadWorker.ts'),
     },
     outdir: out,

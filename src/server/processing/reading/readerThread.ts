@@ -3,10 +3,9 @@
  * number of sheet streams open at once (the header search keeps every sheet's reader open). Each
  * stream is an async iterator of row batches; leaving it early closes the stream in the worker.
  */
-import { existsSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { type Worker } from 'node:worker_threads';
 import { ProcessingError, type ProcessingErrorCode } from '../processingError';
+import { startWorker, workerEntry } from '../workerThread';
 import { type SheetRow } from '../types';
 import { type PackedRows, unpackRows } from './packedRows';
 import { type CellTyping, type ReaderRequest, type ReaderWorkerData } from './xlsxReadWorker';
@@ -23,22 +22,18 @@ interface RemoteStream {
   wake?: () => void;
 }
 
-const WORKER_HEAP_MB = 512;
+/** The thread only tokenises: a small young generation keeps its footprint small. */
+const LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 16 };
 
 /**
- * The worker's module beside this one; absent when the server is bundled into one file, and then the
- * sheets are read on the calling thread.
+ * The worker's module beside this one; absent when the server is bundled into one file without it, and
+ * then the sheets are read on the calling thread.
  */
-const WORKER_ENTRY = join(__dirname, `xlsxReadWorker${extname(__filename)}`);
-const BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-if (workerData.entry.endsWith('.ts')) require('tsx/cjs');
-require(workerData.entry);
-`;
+const WORKER_ENTRY = workerEntry(__dirname, __filename, 'xlsxReadWorker');
 
 /** `PAYROLL_READER_THREAD=0` reads on the calling thread (for comparison, or a one-core host). */
 export function readerThreadAvailable(): boolean {
-  return process.env.PAYROLL_READER_THREAD !== '0' && existsSync(WORKER_ENTRY);
+  return process.env.PAYROLL_READER_THREAD !== '0' && WORKER_ENTRY !== undefined;
 }
 
 export class ReaderThread {
@@ -48,11 +43,7 @@ export class ReaderThread {
   private failure?: Error;
 
   constructor(data: ReaderWorkerData) {
-    this.worker = new Worker(BOOTSTRAP, {
-      eval: true,
-      workerData: { ...data, entry: WORKER_ENTRY },
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    });
+    this.worker = startWorker(WORKER_ENTRY as string, data, LIMITS);
     this.worker.on('message', (message: ReaderMessage) => {
       const stream = this.streams.get(message.id);
       if (!stream) return;

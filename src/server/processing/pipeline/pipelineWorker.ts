@@ -1,0 +1,47 @@
+/**
+ * The pipeline's own thread (see `processWorkbook`): runs one upload at a time as the calling thread
+ * asks, reporting progress, and answering with the summary or the ProcessingError's code and message.
+ * Messages in: run, cancel. Messages out: progress, done, failed.
+ */
+import { parentPort } from 'node:worker_threads';
+import { type ProcessingErrorCode, toProcessingError } from '../processingError';
+import { type ProcessWorkbookOptions, type ProcessingSummary, type ProgressUpdate } from '../types';
+import { runPipeline } from './runPipeline';
+
+export type PipelineJob = Omit<ProcessWorkbookOptions, 'onProgress' | 'signal'>;
+
+export type PipelineRequest = { type: 'run'; id: number; job: PipelineJob } | { type: 'cancel'; id: number };
+
+export type PipelineMessage =
+  | { type: 'progress'; id: number; update: ProgressUpdate }
+  | { type: 'done'; id: number; summary: ProcessingSummary }
+  /** `detail` carries an unexpected error's own text, for the logs of the calling side. */
+  | { type: 'failed'; id: number; code: ProcessingErrorCode; message: string; detail?: string };
+
+function main(): void {
+  const port = parentPort;
+  if (!port) return;
+  const running = new Map<number, AbortController>();
+  const post = (message: PipelineMessage) => port.postMessage(message);
+  port.on('message', (request: PipelineRequest) => {
+    if (request.type === 'cancel') {
+      running.get(request.id)?.abort();
+      return;
+    }
+    const { id, job } = request;
+    const controller = new AbortController();
+    running.set(id, controller);
+    runPipeline({ ...job, signal: controller.signal, onProgress: (update) => post({ type: 'progress', id, update }) })
+      .then(
+        (summary) => post({ type: 'done', id, summary }),
+        (err: unknown) => {
+          const error = toProcessingError(err);
+          const cause = error.cause as Error | undefined;
+          post({ type: 'failed', id, code: error.code, message: error.message, detail: cause ? String(cause.stack ?? cause) : undefined });
+        },
+      )
+      .finally(() => running.delete(id));
+  });
+}
+
+main();

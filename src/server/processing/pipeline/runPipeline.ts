@@ -1,0 +1,94 @@
+/**
+ * The whole pipeline for one upload, on the calling thread: open it, find the table in each sheet, then
+ * one streaming pass that writes the consolidated and the scrubbed workbooks side by side.
+ */
+import { performance } from 'node:perf_hooks';
+import { ProcessingError, toProcessingError } from '../processingError';
+import { openWorkbook } from '../reading/openWorkbook';
+import { type WorkbookSource } from '../reading/workbookSource';
+import { EmployeeLedger, MONEY_FIGURE } from '../scrubbing/employeeLedger';
+import { RowScrubber } from '../scrubbing/rowScrubber';
+import { MONEY } from '../scrubbing/scrubbedRow';
+import { HOURS_COLUMNS } from '../table/canonicalColumns';
+import { consolidatedLayout, scrubbedLayout } from '../table/columnLayout';
+import { type HoursKind, type ProcessWorkbookOptions, type ProcessingSummary } from '../types';
+import { type SheetTable, closeTables, findTables } from './findTables';
+import { Outputs } from './outputs';
+import { ProgressReporter, formatCount } from './progressReporter';
+import { summaryRows, sourcesRow, totalsColumns } from './reportSheets';
+import { RowFlow } from './rowFlow';
+
+export async function runPipeline(options: ProcessWorkbookOptions): Promise<ProcessingSummary> {
+  const started = performance.now();
+  const { signal } = options;
+  const progress = new ProgressReporter(options.onProgress);
+  let source: WorkbookSource | undefined;
+  let outputs: Outputs | undefined;
+  let found: SheetTable[] = [];
+  try {
+    signal?.throwIfAborted();
+    progress.report('CONSOLIDATING', () => 'Consolidating: reading the file', true);
+    source = await openWorkbook(options.inputPath, options.fileName);
+    const { tables, infos } = await findTables(source, signal);
+    found = tables;
+    if (tables.length === 0) throw new ProcessingError('NO_PAYROLL_DATA');
+
+    const consolidated = consolidatedLayout(tables.map((t) => t.header));
+    const scrubbed = scrubbedLayout(consolidated);
+    outputs = await Outputs.open(options.consolidatedPath, options.scrubbedPath, consolidated, scrubbed);
+    const ledger = new EmployeeLedger();
+    const flow = new RowFlow(consolidated, scrubbed, new RowScrubber(consolidated, scrubbed, options.weekStart), ledger, outputs);
+
+    for (let t = 0; t < tables.length; t++) {
+      const table = tables[t];
+      const message = () => `Consolidating: sheet ${t + 1} of ${tables.length}, ${formatCount(flow.counts.rowsIn)} rows`;
+      progress.report('CONSOLIDATING', message, true);
+      await flow.table(table, table.rows, () => {
+        signal?.throwIfAborted();
+        progress.report('CONSOLIDATING', message);
+      }, source.format !== 'csv');
+    }
+
+    progress.report('SCRUBBING', () => `Scrubbing: checking ${formatCount(ledger.size)} employees`, true);
+    for (const issue of ledger.weeklyIssues()) {
+      flow.writeIssue(issue);
+      if (outputs.needsFlush) await outputs.flush();
+    }
+    const totals = totalsColumns(scrubbed);
+    outputs.row(outputs.employeeTotals, totals.names, true);
+    for (const total of ledger.entries()) {
+      outputs.row(outputs.employeeTotals, totals.row(total));
+      if (outputs.needsFlush) await outputs.flush();
+    }
+    for (const info of infos) await outputs.write(outputs.sources, sourcesRow(info));
+
+    const totalHours = Object.fromEntries(HOURS_COLUMNS.map((c, i) => [c, ledger.total(i) / 100])) as Record<HoursKind, number>;
+    const grossCents = ledger.total(MONEY_FIGURE(MONEY['Gross Pay']));
+    const summary: ProcessingSummary = {
+      fileName: options.fileName,
+      format: source.format,
+      rowsIn: flow.counts.rowsIn,
+      rowsOut: flow.counts.rowsOut,
+      duplicatesRemoved: flow.counts.duplicatesRemoved,
+      employees: ledger.size,
+      totalHours,
+      totalGross: grossCents / 100,
+      issues: flow.counts.issues,
+      sheets: infos,
+      skippedSheets: infos.filter((i) => i.skippedReason).map((i) => ({ name: i.name, reason: i.skippedReason as string })),
+      durationMs: performance.now() - started,
+    };
+    for (const row of summaryRows(summary)) await outputs.write(outputs.summary, row);
+    progress.report('SCRUBBING', () => `Scrubbing: writing ${formatCount(summary.rowsOut)} clean rows`, true);
+    await outputs.finish();
+    summary.durationMs = performance.now() - started;
+    return summary;
+  } catch (err) {
+    await outputs?.discard();
+    if (signal?.aborted && !(err instanceof ProcessingError)) throw new ProcessingError('CANCELLED', undefined, { cause: err });
+    throw toProcessingError(err);
+  } finally {
+    await closeTables(found).catch(() => undefined);
+    await source?.close().catch(() => undefined);
+  }
+}
