@@ -63,6 +63,9 @@ export class Outputs {
   async flush(): Promise<void> {
     this.needsFlush = false;
     for (const sheet of this.sheets) await sheet.flush();
+    // the compressors run on the thread pool but need this thread between their steps: without a
+    // turn of the event loop they would sit idle until the rows stop, and then the rows would wait
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** Writes a row and flushes when needed: for the few rows written outside the row loop. */
