@@ -26,11 +26,25 @@ function fromParts(year: number, month: number, day: number): DateReading {
   return { date: new ExcelDate((ms - EPOCH) / 86400000) };
 }
 
+const textCache = new Map<string, DateReading>();
+const TEXT_CACHE_SIZE = 1000;
+
 export function readDate(value: CellValue): DateReading {
   if (value === null || value === undefined) return null;
   if (value instanceof ExcelDate) return { date: value };
   if (typeof value === 'number') return value >= 1 && value < MAX_SERIAL ? { date: new ExcelDate(value) } : { problem: 'impossible' };
   if (typeof value !== 'string') return { problem: 'unreadable' };
+  // a week's rows carry a handful of distinct dates: each is read once (readings are never changed)
+  let reading = textCache.get(value);
+  if (reading === undefined) {
+    reading = readDateText(value);
+    if (textCache.size >= TEXT_CACHE_SIZE) textCache.clear();
+    textCache.set(value, reading);
+  }
+  return reading;
+}
+
+function readDateText(value: string): DateReading {
   const text = value.trim();
   if (text === '') return null;
   let m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);

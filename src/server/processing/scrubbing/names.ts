@@ -42,5 +42,6 @@ function splitNameUncached(name: string): PersonName {
 }
 
 export function fullName(name: PersonName): string {
-  return [name.first, name.last].filter(Boolean).join(' ');
+  if (!name.first) return name.last;
+  return name.last ? `${name.first} ${name.last}` : name.first;
 }

@@ -97,10 +97,10 @@ export class RowScrubber {
     result.sheet = sheet;
     result.sourceRow = sourceRow;
     result.departmentDefaulted = false;
-    result.issues = [];
+    result.issues.length = 0;
     for (let i = 0; i < this.extras.length; i++) out[this.extras[i][1]] = scrubbedCell(row[this.extras[i][0]]);
 
-    const employeeId = plainText(at(row, this.id)).replace(/\s+/g, '').replace(/^'+/, '');
+    const employeeId = cleanId(plainText(at(row, this.id)));
     result.employeeId = employeeId;
     put(out, this.id, employeeId ? neutraliseFormula(employeeId) : null);
 
@@ -177,6 +177,12 @@ export class RowScrubber {
     }
   }
 }
+
+/** An Employee ID without spaces or the apostrophe that made a spreadsheet keep it as text. */
+function cleanId(text: string): string {
+  return NO_ID_CLEANING.test(text) ? text : text.replace(/\s+/g, '').replace(/^'+/, '');
+}
+const NO_ID_CLEANING = /^[^\s']*$/;
 
 function at(row: CellValue[], slot: Slot): CellValue {
   return slot.from >= 0 ? row[slot.from] : null;

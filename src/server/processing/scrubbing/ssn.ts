@@ -6,8 +6,20 @@ export interface MaskedSsn {
   valid: boolean;
 }
 
+/** "123-45-6789", the usual way: recognised without building any intermediate text. */
+function isDashedSsn(text: string): boolean {
+  if (text.length !== 11 || text.charCodeAt(3) !== 45 || text.charCodeAt(6) !== 45) return false;
+  for (let i = 0; i < 11; i++) {
+    if (i === 3 || i === 6) continue;
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 export function maskSsn(value: CellValue): MaskedSsn | null {
   if (value === null || value === undefined) return null;
+  if (typeof value === 'string' && isDashedSsn(value)) return { masked: `***-**-${value.slice(7)}`, valid: true };
   let digits: string;
   let clean = true;
   if (typeof value === 'number') {
