@@ -65,11 +65,9 @@ export async function openCsv(path: string, fileName: string): Promise<WorkbookS
         pending += text;
         if (pending.length < 64 * 1024) continue;
         parser = new CsvParser(detectDelimiter(pending));
-        parser.feed(pending);
+        yield* feedInSlices(parser, pending);
         pending = '';
-      } else parser.feed(text);
-      const batch = toRows(parser);
-      if (batch.length > 0) yield batch;
+      } else yield* feedInSlices(parser, text);
     }
     const tail = pending + decoder.decode();
     parser ??= new CsvParser(detectDelimiter(tail));
@@ -85,6 +83,17 @@ export async function openCsv(path: string, fileName: string): Promise<WorkbookS
     rows: () => rows(),
     close: async () => undefined,
   };
+}
+
+/** Small batches: rows are short-lived, and a large batch would outlive a young-generation collection. */
+const FEED_CHARS = 32 * 1024;
+
+function* feedInSlices(parser: CsvParser, text: string): Generator<SheetRow[]> {
+  for (let offset = 0; offset < text.length; offset += FEED_CHARS) {
+    parser.feed(offset === 0 && text.length <= FEED_CHARS ? text : text.slice(offset, offset + FEED_CHARS));
+    const batch = toRows(parser);
+    if (batch.length > 0) yield batch;
+  }
 }
 
 function toRows(parser: CsvParser): SheetRow[] {

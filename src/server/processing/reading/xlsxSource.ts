@@ -15,6 +15,9 @@ import { ZipArchive } from './zipArchive';
  */
 const READER_THREAD_MIN_BYTES = 16 * 1024 * 1024;
 
+/** Bytes of sheet XML tokenised per batch of rows. */
+const FEED_BYTES = 64 * 1024;
+
 export async function openXlsx(path: string, useThread?: boolean): Promise<WorkbookSource> {
   useThread ??= readerThreadAvailable() && (await stat(path)).size >= READER_THREAD_MIN_BYTES;
   const zip = await ZipArchive.open(path);
@@ -45,10 +48,13 @@ export async function openXlsx(path: string, useThread?: boolean): Promise<Workb
       const scanner = new SheetXmlScanner(sharedStrings, dateStyles, layout.date1904);
       const decoder = new TextDecoder('utf-8');
       for await (const chunk of zip.chunks(part)) {
-        scanner.feed(decoder.decode(chunk, { stream: true }));
-        const batch = scanner.takeRows();
-        if (batch.length > 0) yield batch;
-        if (scanner.finished) return;
+        // small batches: rows are short-lived, and a large batch would outlive a young-generation collection
+        for (let offset = 0; offset < chunk.length; offset += FEED_BYTES) {
+          scanner.feed(decoder.decode(chunk.subarray(offset, offset + FEED_BYTES), { stream: true }));
+          const batch = scanner.takeRows();
+          if (batch.length > 0) yield batch;
+          if (scanner.finished) return;
+        }
       }
       scanner.feed(decoder.decode());
       scanner.end();
