@@ -9,7 +9,6 @@ import { CsvParser } from './csvParser';
 import { type WorkbookSource } from './workbookSource';
 
 const DELIMITERS = [',', ';', '\t'];
-const PLAIN_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
 export function detectDelimiter(sample: string): string {
   const lines = sample
@@ -39,11 +38,25 @@ export function detectDelimiter(sample: string): string {
 
 function typedCell(field: string): CellValue {
   if (field === '') return null;
-  const c = field.charCodeAt(0);
-  if ((c >= 48 && c <= 57) || c === 45) {
-    if (PLAIN_NUMBER.test(field)) return Number(field);
-  }
-  return field;
+  return isPlainNumber(field) ? Number(field) : field;
+}
+
+/** -?(0|[1-9]\d*)(\.\d+)?, checked character by character (most fields are numbers, so this runs a lot). */
+function isPlainNumber(field: string): boolean {
+  const n = field.length;
+  let i = field.charCodeAt(0) === 45 ? 1 : 0;
+  const first = i;
+  while (i < n && isDigit(field.charCodeAt(i))) i++;
+  const whole = i - first;
+  if (whole === 0 || (whole > 1 && field.charCodeAt(first) === 48)) return false;
+  if (i === n) return true;
+  if (field.charCodeAt(i) !== 46 || i + 1 === n) return false;
+  for (i++; i < n; i++) if (!isDigit(field.charCodeAt(i))) return false;
+  return true;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 export function sheetNameForCsv(fileName: string): string {
@@ -100,9 +113,9 @@ function toRows(parser: CsvParser): SheetRow[] {
   const records = parser.takeRecords();
   const rows: SheetRow[] = new Array(records.length);
   for (let r = 0; r < records.length; r++) {
-    const fields = records[r].fields;
-    const cells: CellValue[] = new Array(fields.length);
-    for (let i = 0; i < fields.length; i++) cells[i] = typedCell(fields[i]);
+    // the record's own array becomes the row's cells
+    const cells: CellValue[] = records[r].fields;
+    for (let i = 0; i < cells.length; i++) cells[i] = typedCell(cells[i] as string);
     rows[r] = { row: records[r].line, cells };
   }
   return rows;

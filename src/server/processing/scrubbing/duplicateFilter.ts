@@ -16,15 +16,20 @@ export class DuplicateFilter {
   private h2 = 0;
   private length = 0;
 
+  private readonly ignored: Uint8Array;
+
   /** `ignored` lists column indexes left out of the comparison. */
-  constructor(private readonly ignored: ReadonlySet<number>) {}
+  constructor(ignored: ReadonlySet<number>) {
+    this.ignored = new Uint8Array(Math.max(0, ...ignored) + 1);
+    for (const i of ignored) if (i >= 0) this.ignored[i] = 1;
+  }
 
   isDuplicate(cells: readonly CellValue[]): boolean {
     this.h1 = 0x811c9dc5;
     this.h2 = 0x9747b28c;
     this.length = 0;
     for (let i = 0; i < cells.length; i++) {
-      if (this.ignored.has(i)) continue;
+      if (this.ignored[i] === 1) continue;
       const v = cells[i];
       if (v === null || v === undefined) this.mixCode(1);
       else if (typeof v === 'string') {

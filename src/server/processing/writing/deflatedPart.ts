@@ -7,7 +7,8 @@
 import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node:zlib';
 import { type ByteSink } from './rowEncoder';
 
-const BUFFER_BYTES = 256 * 1024;
+/** Each full buffer is one step of the compressor: large steps need few turns of this thread. */
+const BUFFER_BYTES = 1024 * 1024;
 export const OUTPUT_DEFLATE_LEVEL = 1;
 const QUEUE_BYTES = 4 * 1024 * 1024;
 
