@@ -11,11 +11,18 @@ import { type ByteSink } from './rowEncoder';
 const BUFFER_BYTES = 1024 * 1024;
 export const OUTPUT_DEFLATE_LEVEL = 1;
 const QUEUE_BYTES = 4 * 1024 * 1024;
+const MAX_SPARE = 8;
 
 export class DeflatedPart implements ByteSink {
-  buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  buffer: Buffer = Buffer.allocUnsafe(BUFFER_BYTES);
   offset = 0;
-  private readonly ready: Buffer[] = [];
+  /** Filled buffers waiting for the compressor; `whole` is the buffer to reuse once it is done. */
+  private readonly ready: Array<{ bytes: Buffer; whole?: Buffer }> = [];
+  /**
+   * Buffers the compressor is done with. Reusing them keeps the part's memory flat: a new megabyte
+   * for every megabyte of XML would also make V8 collect its heap for the sake of outside memory.
+   */
+  private readonly spare: Buffer[] = [];
   private crc = 0;
   private size = 0;
   private compressedSize = 0;
@@ -52,7 +59,7 @@ export class DeflatedPart implements ByteSink {
     if (text.length * 3 > BUFFER_BYTES - this.offset) {
       this.seal();
       if (text.length * 3 > BUFFER_BYTES) {
-        this.ready.push(Buffer.from(text, 'utf8'));
+        this.ready.push({ bytes: Buffer.from(text, 'utf8') });
         return;
       }
     }
@@ -69,10 +76,11 @@ export class DeflatedPart implements ByteSink {
   /** Hands the text written so far to the compressor; resolves when it can take more. */
   async flush(): Promise<void> {
     while (this.ready.length > 0) {
-      const buffer = this.ready.shift() as Buffer;
-      this.crc = crc32(buffer, this.crc);
-      this.size += buffer.length;
-      if (!this.deflate.write(buffer)) await Promise.race([new Promise((resolve) => this.deflate.once('drain', resolve)), this.done]);
+      const { bytes, whole } = this.ready.shift() as { bytes: Buffer; whole?: Buffer };
+      this.crc = crc32(bytes, this.crc);
+      this.size += bytes.length;
+      const reuse = whole ? () => this.spare.length < MAX_SPARE && this.spare.push(whole) : undefined;
+      if (!this.deflate.write(bytes, reuse)) await Promise.race([new Promise((resolve) => this.deflate.once('drain', resolve)), this.done]);
     }
   }
 
@@ -90,8 +98,9 @@ export class DeflatedPart implements ByteSink {
 
   private seal(): void {
     if (this.offset === 0) return;
-    this.ready.push(this.buffer.subarray(0, this.offset));
-    this.buffer = Buffer.allocUnsafe(Math.max(BUFFER_BYTES, this.buffer.length));
+    const whole = this.buffer;
+    this.ready.push({ bytes: whole.subarray(0, this.offset), whole: whole.length === BUFFER_BYTES ? whole : undefined });
+    this.buffer = this.spare.pop() ?? Buffer.allocUnsafe(BUFFER_BYTES);
     this.offset = 0;
   }
 }
