@@ -1,6 +1,7 @@
 /**
  * The processing engine: consolidates and scrubs one payroll upload. A pure library (files in, files
- * out), safe to run in a worker thread; the upload job calls it, and so does `npm run process`.
+ * out) that runs each upload on a worker thread of its own with a bounded heap (see
+ * `pipeline/processWorkbook.ts`); the upload job calls it, and so does `npm run process`.
  *
  *   processWorkbook({ inputPath, fileName, weekStart?, consolidatedPath, scrubbedPath, onProgress?, signal? })
  *     -> Promise<ProcessingSummary>
@@ -10,7 +11,8 @@
  *   Totals, Issues, Summary), as PROCESSING.md describes.
  * - `onProgress` receives { stage: 'CONSOLIDATING' | 'SCRUBBING', message } a few times a second.
  * - Fails only with ProcessingError: a stable `code` and a `message` a person can act on; unexpected
- *   problems become code 'INTERNAL' with the detail kept in `cause` for logs. No output is left behind.
+ *   problems become code 'INTERNAL' with the detail kept in `cause` for logs; an upload needing more
+ *   memory than the thread has, 'TOO_LARGE'. No output is left behind.
  */
 export { processWorkbook } from './pipeline/processWorkbook';
 export { ProcessingError, type ProcessingErrorCode } from './processingError';
