@@ -22,12 +22,16 @@ export class LocalFileStorage implements FileStorage {
     await mkdir(incoming, { recursive: true });
     const partial = path.join(incoming, `${key}.part`);
     const meter = new ContentMeter(options.maxBytes);
+    const file = createWriteStream(partial, { flags: 'wx' });
     try {
-      await pipeline([content, ...(options.through ?? []), meter, createWriteStream(partial, { flags: 'wx' })]);
+      await pipeline([content, ...(options.through ?? []), meter, file]);
       const target = this.pathOf(key);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(partial, target);
     } catch (error) {
+      // a source that fails at once can do so before the file is even open: removing it before the
+      // stream has closed would leave the file it then creates
+      if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
       await rm(partial, { force: true });
       throw error;
     }

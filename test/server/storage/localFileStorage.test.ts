@@ -83,6 +83,18 @@ describe('local file storage', () => {
     expect(await filesUnder(path.join(root, 'files'))).toEqual([]);
   });
 
+  it('keeps nothing when the source fails before the file is even open', async () => {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const failing = new Readable({
+        read() {
+          this.destroy(new Error('connection reset'));
+        },
+      });
+      await expect(storage.put(failing)).rejects.toThrow('connection reset');
+    }
+    expect(await filesUnder(path.join(root, 'files'))).toEqual([]);
+  });
+
   it('treats an unknown key, or one that tries to leave the folder, as absent', async () => {
     for (const key of ['00000000-0000-0000-0000-000000000000', '../../etc/passwd', 'files/../x', '']) {
       await expect(storage.get(key)).rejects.toBeInstanceOf(StoredObjectNotFound);
