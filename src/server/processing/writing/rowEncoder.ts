@@ -1,7 +1,8 @@
 /**
- * Encodes a row of cells as worksheet XML straight into the output buffer, byte by byte for the
- * usual ASCII text and numbers: no intermediate strings, so nothing to flatten or collect later.
- * Produces exactly what rowXml() would (text through escapeText when it needs escaping or is not ASCII).
+ * Encodes a row of cells as worksheet XML straight into the output buffer: no intermediate strings, so
+ * nothing to flatten or collect later. The fixed pieces of markup are stored eight bytes at a time
+ * (see `Markup`), the variable ones (digits, ASCII text) byte by byte; text that needs escaping or is
+ * not ASCII goes through escapeText and the buffer's UTF-8 writer.
  */
 import { type CellValue, ExcelDate } from '../types';
 import { OutputStyle, columnName, escapeText } from './cellXml';
@@ -13,31 +14,58 @@ export interface ByteSink {
   reserve(bytes: number): void;
 }
 
+/**
+ * A fixed piece of markup as 8-byte words, each written with one unaligned store. The bits of eight
+ * ASCII bytes never form a NaN (the top byte is below 0x7F), so they survive as a double exactly. A
+ * piece shorter than eight bytes is padded: the padding lands past the piece's end and the next write
+ * covers it, which is why `bound` keeps eight bytes to spare.
+ */
+class Markup {
+  readonly length: number;
+  readonly words: Float64Array;
+  readonly offsets: Int32Array;
+
+  constructor(text: string) {
+    const bytes = Buffer.from(text.padEnd(8, ' '), 'latin1');
+    this.length = text.length;
+    const count = Math.ceil(bytes.length / 8);
+    this.words = new Float64Array(count);
+    this.offsets = new Int32Array(count);
+    for (let i = 0; i < count; i++) {
+      // the last word ends where the piece ends, overlapping the one before it
+      const offset = Math.min(i * 8, bytes.length - 8);
+      this.offsets[i] = offset;
+      this.words[i] = bytes.readDoubleLE(offset);
+    }
+  }
+}
+
+function put(view: DataView, at: number, markup: Markup): number {
+  const { words, offsets } = markup;
+  for (let i = 0; i < words.length; i++) view.setFloat64(at + offsets[i], words[i], true);
+  return at + markup.length;
+}
+
 function ascii(buffer: Buffer, at: number, text: string): number {
   for (let i = 0; i < text.length; i++) buffer[at + i] = text.charCodeAt(i);
   return at + text.length;
 }
 
-/** Copying bytes of a constant is faster than reading a string's characters. */
-function copy(buffer: Buffer, at: number, bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; i++) buffer[at + i] = bytes[i];
-  return at + bytes.length;
-}
-
-const bytesOf = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'latin1'));
-const ROW_OPEN = bytesOf('<row r="');
-const ROW_OPENED = bytesOf('">');
-const ROW_CLOSE = bytesOf('</row>');
-const VALUE_OPEN = bytesOf('"><v>');
-const VALUE_CLOSE = bytesOf('</v></c>');
-const BOOLEAN_TRUE = bytesOf('" t="b"><v>1</v></c>');
-const BOOLEAN_FALSE = bytesOf('" t="b"><v>0</v></c>');
-const DATE_STYLES = [OutputStyle.Date, OutputStyle.DateTime, OutputStyle.Time].map((style) => bytesOf(`" s="${style}"><v>`));
-const TEXT_OPEN = bytesOf('" t="inlineStr"><is><t');
-const HEADER_OPEN = bytesOf(`" s="${OutputStyle.Header}" t="inlineStr"><is><t`);
-const PRESERVE = bytesOf(' xml:space="preserve"');
-const TEXT_CLOSE = bytesOf('</t></is></c>');
+const ROW_OPEN = new Markup('<row r="');
+const ROW_OPENED = new Markup('">');
+const ROW_CLOSE = new Markup('</row>');
+const VALUE_OPEN = new Markup('"><v>');
+const VALUE_CLOSE = new Markup('</v></c>');
+const BOOLEAN_TRUE = new Markup('" t="b"><v>1</v></c>');
+const BOOLEAN_FALSE = new Markup('" t="b"><v>0</v></c>');
+const DATE_STYLES = [OutputStyle.Date, OutputStyle.DateTime, OutputStyle.Time].map((style) => new Markup(`" s="${style}"><v>`));
+const TEXT_OPEN = new Markup('" t="inlineStr"><is><t');
+const HEADER_OPEN = new Markup(`" s="${OutputStyle.Header}" t="inlineStr"><is><t`);
+const PRESERVE = new Markup(' xml:space="preserve"');
+const TEXT_CLOSE = new Markup('</t></is></c>');
 const DateValue = ExcelDate;
+/** Room past the end of what is written, for the padding of the last piece. */
+const SPARE = 8;
 
 function digits(buffer: Buffer, at: number, value: number): number {
   if (value < 10) {
@@ -51,20 +79,15 @@ function digits(buffer: Buffer, at: number, value: number): number {
   return at + length;
 }
 
-/** `<c r="B` as bytes, per column. */
-const cellOpenings: Uint8Array[] = [];
+/** `<c r="B`, per column. */
+const cellOpenings: Markup[] = [];
 
-function cellOpening(buffer: Buffer, at: number, column: number): number {
-  let bytes = cellOpenings[column];
-  if (bytes === undefined) bytes = cellOpenings[column] = bytesOf(`<c r="${columnName(column)}`);
-  for (let i = 0; i < bytes.length; i++) buffer[at + i] = bytes[i];
-  return at + bytes.length;
+function cellOpening(column: number): Markup {
+  let markup = cellOpenings[column];
+  if (markup === undefined) markup = cellOpenings[column] = new Markup(`<c r="${columnName(column)}`);
+  return markup;
 }
 
-/**
- * Money and hours have at most two decimals: those are written digit by digit (the text reads back
- * as the very same double); anything else goes through the engine's own number-to-text.
- */
 function number(buffer: Buffer, at: number, value: number): number {
   if (value < 0) {
     buffer[at++] = 45; // -
@@ -86,7 +109,6 @@ function number(buffer: Buffer, at: number, value: number): number {
   return ascii(buffer, at, String(value));
 }
 
-/** Plain text written byte by byte; -1 when it needs escaping or is not ASCII. */
 function plainText(buffer: Buffer, at: number, text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -97,7 +119,7 @@ function plainText(buffer: Buffer, at: number, text: string): number {
 }
 
 function bound(cells: readonly CellValue[]): number {
-  let bytes = 40;
+  let bytes = 40 + SPARE;
   for (let i = 0; i < cells.length; i++) {
     const v = cells[i];
     bytes += typeof v === 'string' ? 80 + v.length * 7 : 64;
@@ -105,44 +127,64 @@ function bound(cells: readonly CellValue[]): number {
   return bytes;
 }
 
+let viewBuffer: Buffer | undefined;
+let view: DataView = new DataView(new ArrayBuffer(8));
+
+/** The row number's digits and closing quote as one word, when they fit in eight bytes. */
+const rowBytes = Buffer.alloc(8);
+
 export function encodeRow(sink: ByteSink, rowNumber: number, cells: readonly CellValue[], header: boolean): void {
   sink.reserve(bound(cells));
   const b = sink.buffer;
-  let at = copy(b, sink.offset, ROW_OPEN);
+  if (b !== viewBuffer) {
+    viewBuffer = b;
+    view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  }
+  let at = put(view, sink.offset, ROW_OPEN);
   const rowDigitsAt = at;
   at = digits(b, at, rowNumber);
-  const rowDigitsEnd = at;
-  at = copy(b, at, ROW_OPENED);
+  const rowDigitsLength = at - rowDigitsAt;
+  at = put(view, at, ROW_OPENED);
+  let rowWord = 0;
+  const rowInWord = rowDigitsLength < 8;
+  if (rowInWord) {
+    rowBytes.fill(32);
+    for (let d = 0; d < rowDigitsLength; d++) rowBytes[d] = b[rowDigitsAt + d];
+    rowWord = rowBytes.readDoubleLE(0);
+  }
   for (let i = 0; i < cells.length; i++) {
     const value = cells[i];
     if (value === null || value === undefined || value === '') continue;
-    at = cellOpening(b, at, i);
-    for (let d = rowDigitsAt; d < rowDigitsEnd; d++) b[at++] = b[d];
+    at = put(view, at, cellOpening(i));
+    if (rowInWord) {
+      view.setFloat64(at, rowWord, true);
+      at += rowDigitsLength;
+    } else for (let d = 0; d < rowDigitsLength; d++) b[at++] = b[rowDigitsAt + d];
     if (typeof value === 'number') {
       if (Number.isFinite(value)) {
-        at = copy(b, at, VALUE_OPEN);
+        at = put(view, at, VALUE_OPEN);
         at = number(b, at, value);
-        at = copy(b, at, VALUE_CLOSE);
+        at = put(view, at, VALUE_CLOSE);
       } else at = text(b, at, String(value), header);
     } else if (typeof value === 'string') {
       at = text(b, at, value, header);
     } else if (typeof value === 'boolean') {
-      at = copy(b, at, value ? BOOLEAN_TRUE : BOOLEAN_FALSE);
+      at = put(view, at, value ? BOOLEAN_TRUE : BOOLEAN_FALSE);
     } else if (value instanceof DateValue) {
       const serial = value.serial;
-      at = copy(b, at, DATE_STYLES[serial < 1 ? 2 : serial % 1 === 0 ? 0 : 1]);
+      at = put(view, at, DATE_STYLES[serial < 1 ? 2 : serial % 1 === 0 ? 0 : 1]);
       at = number(b, at, serial);
-      at = copy(b, at, VALUE_CLOSE);
+      at = put(view, at, VALUE_CLOSE);
     }
   }
-  sink.offset = copy(b, at, ROW_CLOSE);
+  sink.offset = put(view, at, ROW_CLOSE);
 }
 
 function text(b: Buffer, at: number, value: string, header: boolean): number {
-  at = copy(b, at, header ? HEADER_OPEN : TEXT_OPEN);
-  if (value.charCodeAt(0) <= 32 || value.charCodeAt(value.length - 1) <= 32) at = copy(b, at, PRESERVE);
+  at = put(view, at, header ? HEADER_OPEN : TEXT_OPEN);
+  if (value.charCodeAt(0) <= 32 || value.charCodeAt(value.length - 1) <= 32) at = put(view, at, PRESERVE);
   b[at++] = 62; // >
   const end = plainText(b, at, value);
   at = end >= 0 ? end : at + b.write(escapeText(value), at, 'utf8');
-  return copy(b, at, TEXT_CLOSE);
+  return put(view, at, TEXT_CLOSE);
 }
