@@ -70,6 +70,10 @@ export class EmployeeLedger {
   /** Sums by figure (hours, then money); a figure no row has yet has no column. */
   private readonly sums: Array<Column<Float64Array> | undefined> = new Array<undefined>(FIGURES);
 
+  /** The Employee ID checkIdentity() looked up last, and its index: add() follows it for the same row. */
+  private lastId = '';
+  private lastIndex: number | undefined;
+
   /** Number of employees. */
   get size(): number {
     return this.ids.length;
@@ -79,6 +83,8 @@ export class EmployeeLedger {
   checkIdentity(row: ScrubbedRow): void {
     if (!row.employeeId || !row.employeeName) return;
     const index = this.byId.get(row.employeeId);
+    this.lastId = row.employeeId;
+    this.lastIndex = index;
     // the name an ID was first seen with is the one its totals carry (add() runs after this check)
     const first = index === undefined ? '' : this.names[index];
     if (!first || first === row.employeeName || first.toLowerCase() === row.employeeName.toLowerCase()) return;
@@ -96,7 +102,8 @@ export class EmployeeLedger {
     if (!row.employeeId && !row.employeeName) return;
     const map = row.employeeId ? this.byId : this.byName;
     const key = row.employeeId || row.employeeName.toLowerCase();
-    let index = map.get(key);
+    let index = row.employeeId && row.employeeId === this.lastId ? this.lastIndex : map.get(key);
+    this.lastId = '';
     if (index === undefined) {
       index = this.ids.length;
       map.set(key, index);

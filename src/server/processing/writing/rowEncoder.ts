@@ -109,10 +109,14 @@ function number(buffer: Buffer, at: number, value: number): number {
   return ascii(buffer, at, String(value));
 }
 
+/** ASCII characters written as they are: not &, <, >, _ (Excel's _xHHHH_ escapes) or a control character. */
+const PLAIN = new Uint8Array(128).map((_, c) => (c === 38 || c === 60 || c === 62 || c === 95 || (c < 32 && c !== 9 && c !== 10 && c !== 13) ? 0 : 1));
+
+/** Plain text written byte by byte; -1 when it needs escaping or is not ASCII. */
 function plainText(buffer: Buffer, at: number, text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0x80 || c === 38 || c === 60 || c === 62 || c === 95 || (c < 32 && c !== 9 && c !== 10 && c !== 13)) return -1;
+    if (c >= 0x80 || PLAIN[c] === 0) return -1;
     buffer[at + i] = c;
   }
   return at + text.length;
