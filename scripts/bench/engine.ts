@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   const plan: Array<{ input: InputFile; kinds: string[]; runs: number }> = [
     { input: await generated('50KB', 18, 'xlsx'), kinds: ['engine', 'exceljs', 'sheetjs'], runs: 15 },
     { input: await generated('5MB', 2250, 'xlsx'), kinds: ['engine', 'exceljs', 'sheetjs'], runs: 5 },
-    { input: await generated('csv', 4200, 'csv'), kinds: ['engine', 'csv-parse'], runs: 7 },
+    { input: await generated('csv', 4200, 'csv'), kinds: ['engine', 'csv-parse'], runs: 11 },
   ];
   if (!SKIP_LARGE) {
     plan.push({ input: await generated('50MB', 20_900, 'xlsx'), kinds: ['engine', 'exceljs', 'sheetjs'], runs: 1 });
