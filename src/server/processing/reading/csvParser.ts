@@ -10,6 +10,8 @@ export interface CsvRecord {
 export class CsvParser {
   private field = '';
   private fields: string[] = [];
+  /** Fields of the current record so far; records are sized like the one before them. */
+  private count = 0;
   private inQuotes = false;
   private quoteSeen = false;
   private pendingCR = false;
@@ -70,11 +72,11 @@ export class CsvParser {
         }
       }
       if (c === delimiter) {
-        this.fields.push(this.field + text.slice(start, i));
+        this.fields[this.count++] = this.field + text.slice(start, i);
         this.field = '';
         start = ++i;
       } else if (c === 10 || c === 13) {
-        this.fields.push(this.field + text.slice(start, i));
+        this.fields[this.count++] = this.field + text.slice(start, i);
         this.field = '';
         this.endRecord();
         if (c === 13) {
@@ -91,16 +93,18 @@ export class CsvParser {
   }
 
   end(): void {
-    if (this.field !== '' || this.fields.length > 0) {
-      this.fields.push(this.field);
+    if (this.field !== '' || this.count > 0) {
+      this.fields[this.count++] = this.field;
       this.field = '';
       this.endRecord();
     }
   }
 
   private endRecord(): void {
+    if (this.fields.length !== this.count) this.fields.length = this.count;
     this.records.push({ line: this.recordLine, fields: this.fields });
-    this.fields = [];
+    this.fields = new Array<string>(this.count);
+    this.count = 0;
     this.line++;
     this.recordLine = this.line;
   }

@@ -18,17 +18,30 @@ export interface PersonName {
   last: string;
 }
 
-const splitCache = new Map<string, PersonName>();
+interface WrittenName {
+  split: PersonName;
+  full: string;
+}
+
+const splitCache = new Map<string, WrittenName>();
 const SPLIT_CACHE_SIZE = 20000;
 
-/** Names repeat on every shift of an employee, so splits are remembered (a bounded number of them). */
-export function splitName(name: string): PersonName {
-  let split = splitCache.get(name);
-  if (split) return split;
-  split = splitNameUncached(name);
+/**
+ * A written name split, and put back together as "First Last". Names repeat on every shift of an
+ * employee, so both are remembered (a bounded number of them).
+ */
+export function readWrittenName(name: string): WrittenName {
+  let written = splitCache.get(name);
+  if (written) return written;
+  const split = splitNameUncached(name);
+  written = { split, full: fullName(split) };
   if (splitCache.size >= SPLIT_CACHE_SIZE) splitCache.clear();
-  splitCache.set(name, split);
-  return split;
+  splitCache.set(name, written);
+  return written;
+}
+
+export function splitName(name: string): PersonName {
+  return readWrittenName(name).split;
 }
 
 function splitNameUncached(name: string): PersonName {

@@ -8,13 +8,14 @@ import { type ConsolidatedLayout, type ScrubbedLayout } from '../table/columnLay
 import { type CellValue, ExcelDate } from '../types';
 import { dayOf, readDate, serialOfDay } from './dates';
 import { type Issue } from './issue';
-import { capitaliseName, fullName, splitName } from './names';
+import { capitaliseName, fullName, readWrittenName } from './names';
 import { parseAmount, round } from './numbers';
 import { type HoursColumn, type MoneyColumn, type ScrubbedRow } from './scrubbedRow';
 import { maskSsn } from './ssn';
 import { neutraliseFormula, scrubText } from './text';
 
 const WEEK_TOLERANCE_DAYS = 14;
+const NO_NAME = { split: { first: '', last: '' }, full: '' };
 
 function plainText(value: CellValue): string {
   if (value === null || value === undefined) return '';
@@ -105,12 +106,13 @@ export class RowScrubber {
     put(out, this.id, employeeId ? neutraliseFormula(employeeId) : null);
 
     const written = plainText(at(row, this.name));
-    const split = written ? splitName(written) : { first: '', last: '' };
+    const reading = written ? readWrittenName(written) : NO_NAME;
+    const split = reading.split;
     const givenFirst = plainText(at(row, this.first));
     const givenLast = plainText(at(row, this.last));
     const first = givenFirst ? capitaliseName(givenFirst) : split.first;
     const last = givenLast ? capitaliseName(givenLast) : split.last;
-    result.employeeName = written ? fullName(split) : fullName({ first, last });
+    result.employeeName = written ? reading.full : fullName({ first, last });
     put(out, this.name, neutraliseFormula(result.employeeName));
     put(out, this.first, neutraliseFormula(first));
     put(out, this.last, neutraliseFormula(last));
