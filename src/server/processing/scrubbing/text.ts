@@ -18,6 +18,9 @@ const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
  * shows it instead of evaluating it. Text that is just a number ("-4") is left alone.
  */
 export function neutraliseFormula(text: string): string {
+  // most text starts with a letter or digit: nothing to look at
+  const first = text.charCodeAt(0);
+  if ((first >= 65 && first <= 90) || (first >= 97 && first <= 122) || (first >= 48 && first <= 57)) return text;
   const trimmed = text.trimStart();
   if (!FORMULA_START.test(trimmed) || PLAIN_NUMBER.test(trimmed)) return text;
   return `'${text}`;
