@@ -1,15 +1,56 @@
 /**
  * A streaming RFC 4180 CSV parser over decoded text: quoted fields with doubled quotes and line breaks,
- * CRLF, LF or CR line ends. Each record carries the line number it starts on.
+ * CRLF, LF or CR line ends. Each record carries the line number it starts on. A plain unquoted number
+ * (`-?(0|[1-9]\d*)(\.\d+)?`) comes out as that number, read straight from the text; everything else
+ * as text.
  */
 export interface CsvRecord {
   line: number;
-  fields: string[];
+  fields: Array<string | number>;
+}
+
+/** 10^0 .. 10^22: every one exactly a double. */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * The plain number text[start, end) spells, or undefined. Up to 15 digits and 22 decimals the value
+ * is the digits as an integer divided by a power of ten: both exact, and one correctly rounded
+ * division gives the very double Number() would; longer numbers go through Number().
+ */
+export function plainNumberIn(text: string, start: number, end: number): number | undefined {
+  let i = start;
+  const negative = i < end && text.charCodeAt(i) === 45;
+  if (negative) i++;
+  const whole = i;
+  let digits = 0;
+  while (i < end && isDigit(text.charCodeAt(i))) {
+    digits = digits * 10 + text.charCodeAt(i) - 48;
+    i++;
+  }
+  const wholeDigits = i - whole;
+  if (wholeDigits === 0 || (wholeDigits > 1 && text.charCodeAt(whole) === 48)) return undefined;
+  let decimals = 0;
+  if (i < end) {
+    if (text.charCodeAt(i) !== 46 || i + 1 === end) return undefined;
+    for (i++; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (!isDigit(c)) return undefined;
+      digits = digits * 10 + c - 48;
+      decimals++;
+    }
+  }
+  if (wholeDigits + decimals > 15) return Number(text.slice(start, end));
+  const value = decimals === 0 ? digits : digits / POWERS_OF_TEN[decimals];
+  return negative ? -value : value;
 }
 
 export class CsvParser {
   private field = '';
-  private fields: string[] = [];
+  private fields: Array<string | number> = [];
   /** Fields of the current record so far; records are sized like the one before them. */
   private count = 0;
   private inQuotes = false;
@@ -72,11 +113,11 @@ export class CsvParser {
         }
       }
       if (c === delimiter) {
-        this.fields[this.count++] = this.field + text.slice(start, i);
+        this.fields[this.count++] = this.value(text, start, i);
         this.field = '';
         start = ++i;
       } else if (c === 10 || c === 13) {
-        this.fields[this.count++] = this.field + text.slice(start, i);
+        this.fields[this.count++] = this.value(text, start, i);
         this.field = '';
         this.endRecord();
         if (c === 13) {
@@ -92,6 +133,12 @@ export class CsvParser {
     this.field += text.slice(start, n);
   }
 
+  /** The field ending at `end`: a number when it is one and lies wholly in this text, else its text. */
+  private value(text: string, start: number, end: number): string | number {
+    if (this.field !== '') return this.field + text.slice(start, end);
+    return plainNumberIn(text, start, end) ?? text.slice(start, end);
+  }
+
   end(): void {
     if (this.field !== '' || this.count > 0) {
       this.fields[this.count++] = this.field;
@@ -103,7 +150,7 @@ export class CsvParser {
   private endRecord(): void {
     if (this.fields.length !== this.count) this.fields.length = this.count;
     this.records.push({ line: this.recordLine, fields: this.fields });
-    this.fields = new Array<string>(this.count);
+    this.fields = new Array<string | number>(this.count);
     this.count = 0;
     this.line++;
     this.recordLine = this.line;

@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { type CellValue, type SheetRow } from '../types';
 import { detectCsvEncoding } from './csvEncoding';
-import { CsvParser } from './csvParser';
+import { CsvParser, plainNumberIn } from './csvParser';
 import { type WorkbookSource } from './workbookSource';
 
 const DELIMITERS = [',', ';', '\t'];
@@ -36,27 +36,11 @@ export function detectDelimiter(sample: string): string {
   return best;
 }
 
-function typedCell(field: string): CellValue {
+/** Fields the parser left as text: a quoted plain number, or one split across two chunks, is still a number. */
+function typedCell(field: string | number): CellValue {
+  if (typeof field === 'number') return field;
   if (field === '') return null;
-  return isPlainNumber(field) ? Number(field) : field;
-}
-
-/** -?(0|[1-9]\d*)(\.\d+)?, checked character by character (most fields are numbers, so this runs a lot). */
-function isPlainNumber(field: string): boolean {
-  const n = field.length;
-  let i = field.charCodeAt(0) === 45 ? 1 : 0;
-  const first = i;
-  while (i < n && isDigit(field.charCodeAt(i))) i++;
-  const whole = i - first;
-  if (whole === 0 || (whole > 1 && field.charCodeAt(first) === 48)) return false;
-  if (i === n) return true;
-  if (field.charCodeAt(i) !== 46 || i + 1 === n) return false;
-  for (i++; i < n; i++) if (!isDigit(field.charCodeAt(i))) return false;
-  return true;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
+  return plainNumberIn(field, 0, field.length) ?? field;
 }
 
 export function sheetNameForCsv(fileName: string): string {
@@ -115,7 +99,7 @@ function toRows(parser: CsvParser): SheetRow[] {
   for (let r = 0; r < records.length; r++) {
     // the record's own array becomes the row's cells
     const cells: CellValue[] = records[r].fields;
-    for (let i = 0; i < cells.length; i++) cells[i] = typedCell(cells[i] as string);
+    for (let i = 0; i < cells.length; i++) cells[i] = typedCell(cells[i] as string | number);
     rows[r] = { row: records[r].line, cells };
   }
   return rows;
