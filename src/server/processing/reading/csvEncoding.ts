@@ -2,6 +2,7 @@
  * A CSV's text encoding: a BOM decides (UTF-8, UTF-16 LE/BE); without one, the file is UTF-8 when every
  * byte sequence in it is valid UTF-8, otherwise Windows-1252.
  */
+import { isAscii } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 
@@ -29,9 +30,4 @@ export async function detectCsvEncoding(path: string): Promise<CsvEncoding> {
   } catch {
     return 'windows-1252';
   }
-}
-
-function isAscii(chunk: Buffer): boolean {
-  for (let i = 0; i < chunk.length; i++) if (chunk[i] > 0x7f) return false;
-  return true;
 }

@@ -5,8 +5,10 @@
  * as text.
  */
 export interface CsvRecord {
-  line: number;
-  fields: Array<string | number>;
+  /** The line the record starts on. */
+  row: number;
+  /** Its fields; typed in place, the record serves as the sheet row it becomes. */
+  cells: Array<string | number | null>;
 }
 
 /** 10^0 .. 10^22: every one exactly a double. */
@@ -149,7 +151,7 @@ export class CsvParser {
 
   private endRecord(): void {
     if (this.fields.length !== this.count) this.fields.length = this.count;
-    this.records.push({ line: this.recordLine, fields: this.fields });
+    this.records.push({ row: this.recordLine, cells: this.fields });
     this.fields = new Array<string | number>(this.count);
     this.count = 0;
     this.line++;

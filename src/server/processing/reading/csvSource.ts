@@ -3,7 +3,7 @@
  * plain numbers typed as numbers (numbers with leading zeros stay text, so identifiers survive).
  */
 import { createReadStream } from 'node:fs';
-import { type CellValue, type SheetRow } from '../types';
+import { type SheetRow } from '../types';
 import { detectCsvEncoding } from './csvEncoding';
 import { CsvParser, plainNumberIn } from './csvParser';
 import { type WorkbookSource } from './workbookSource';
@@ -37,7 +37,7 @@ export function detectDelimiter(sample: string): string {
 }
 
 /** Fields the parser left as text: a quoted plain number, or one split across two chunks, is still a number. */
-function typedCell(field: string | number): CellValue {
+function typedCell(field: string | number): string | number | null {
   if (typeof field === 'number') return field;
   if (field === '') return null;
   return plainNumberIn(field, 0, field.length) ?? field;
@@ -95,12 +95,9 @@ function* feedInSlices(parser: CsvParser, text: string): Generator<SheetRow[]> {
 
 function toRows(parser: CsvParser): SheetRow[] {
   const records = parser.takeRecords();
-  const rows: SheetRow[] = new Array(records.length);
   for (let r = 0; r < records.length; r++) {
-    // the record's own array becomes the row's cells
-    const cells: CellValue[] = records[r].fields;
+    const cells = records[r].cells;
     for (let i = 0; i < cells.length; i++) cells[i] = typedCell(cells[i] as string | number);
-    rows[r] = { row: records[r].line, cells };
   }
-  return rows;
+  return records;
 }
