@@ -57,13 +57,22 @@ function take(): Pooled {
     }
     void pooled.worker.terminate();
   }
-  return { worker: startWorker(ENTRY as string, {}, wanted), heapMb: wanted.maxOldGenerationSizeMb as number };
+  const started: Pooled = { worker: startWorker(ENTRY as string, {}, wanted), heapMb: wanted.maxOldGenerationSizeMb as number };
+  // a thread that ends while idle (stopped, or failed on its own) leaves the pool
+  started.worker.once('exit', () => leavePool(started));
+  return started;
+}
+
+function leavePool(pooled: Pooled): void {
+  clearTimeout(pooled.idleTimer);
+  const at = idle.indexOf(pooled);
+  if (at >= 0) idle.splice(at, 1);
 }
 
 function giveBack(pooled: Pooled): void {
   pooled.worker.unref();
   pooled.idleTimer = setTimeout(() => {
-    idle.splice(idle.indexOf(pooled), 1);
+    leavePool(pooled);
     void pooled.worker.terminate();
   }, IDLE_MS);
   pooled.idleTimer.unref();
