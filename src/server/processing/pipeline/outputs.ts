@@ -3,8 +3,16 @@ import { unlink } from 'node:fs/promises';
 import { ISSUE_COLUMNS } from '../scrubbing/issue';
 import { type ConsolidatedLayout, type ScrubbedLayout } from '../table/columnLayout';
 import { type CellValue } from '../types';
-import { type SheetWriter, XlsxWriter } from '../writing/xlsxWriter';
+import { type SheetWriter, XlsxWriter, writerFiles } from '../writing/xlsxWriter';
 import { SOURCES_COLUMNS } from './reportSheets';
+
+const CONSOLIDATED_SHEETS = ['Consolidated', 'Sources'];
+const SCRUBBED_SHEETS = ['Scrubbed', 'Employee Totals', 'Issues', 'Summary'];
+
+/** Every file writing the two outputs can leave if it is stopped half-way (the thread running it died). */
+export function outputFiles(consolidatedPath: string, scrubbedPath: string): string[] {
+  return [...writerFiles(consolidatedPath, CONSOLIDATED_SHEETS.length), ...writerFiles(scrubbedPath, SCRUBBED_SHEETS.length)];
+}
 
 export class Outputs {
   /** Set when a sheet's buffers are full: `flush()` before writing much more. */
@@ -21,8 +29,8 @@ export class Outputs {
 
   static async open(consolidatedPath: string, scrubbedPath: string, consolidated: ConsolidatedLayout, scrubbed: ScrubbedLayout): Promise<Outputs> {
     const [c, s] = await Promise.all([
-      XlsxWriter.create(consolidatedPath, ['Consolidated', 'Sources'], [consolidated.columns.length, SOURCES_COLUMNS.length]),
-      XlsxWriter.create(scrubbedPath, ['Scrubbed', 'Employee Totals', 'Issues', 'Summary'], [scrubbed.columns.length, 16, ISSUE_COLUMNS.length, 2]),
+      XlsxWriter.create(consolidatedPath, CONSOLIDATED_SHEETS, [consolidated.columns.length, SOURCES_COLUMNS.length]),
+      XlsxWriter.create(scrubbedPath, SCRUBBED_SHEETS, [scrubbed.columns.length, 16, ISSUE_COLUMNS.length, 2]),
     ]);
     const outputs = new Outputs(c, s, [consolidatedPath, scrubbedPath]);
     outputs.row(outputs.consolidated, consolidated.columns.map((col) => col.name), true);

@@ -10,9 +10,10 @@
  */
 import { unlink } from 'node:fs/promises';
 import { type ResourceLimits, type Worker } from 'node:worker_threads';
-import { ProcessingError } from '../processingError';
+import { ProcessingError, toProcessingError } from '../processingError';
 import { type ProcessWorkbookOptions, type ProcessingSummary } from '../types';
 import { startWorker, workerEntry } from '../workerThread';
+import { outputFiles } from './outputs';
 import { type PipelineJob, type PipelineMessage, type PipelineRequest } from './pipelineWorker';
 import { runPipeline } from './runPipeline';
 
@@ -81,9 +82,7 @@ function giveBack(pooled: Pooled): void {
 
 /** What a thread that died mid-job leaves behind: partial outputs and the sheets set aside. */
 async function removeOutputs(job: PipelineJob): Promise<void> {
-  const paths = [job.consolidatedPath, job.scrubbedPath];
-  for (const output of [job.consolidatedPath, job.scrubbedPath]) for (let sheet = 2; sheet <= 4; sheet++) paths.push(`${output}.sheet${sheet}.tmp`);
-  await Promise.all(paths.map((p) => unlink(p).catch(() => undefined)));
+  await Promise.all(outputFiles(job.consolidatedPath, job.scrubbedPath).map((p) => unlink(p).catch(() => undefined)));
 }
 
 function runOnThread(options: ProcessWorkbookOptions): Promise<ProcessingSummary> {
@@ -147,8 +146,7 @@ export async function processWorkbook(options: ProcessWorkbookOptions): Promise<
   try {
     return await runOnThread(options);
   } catch (err) {
-    if (err instanceof ProcessingError) throw err;
-    if (options.signal?.aborted) throw new ProcessingError('CANCELLED', undefined, { cause: err });
-    throw new ProcessingError('INTERNAL', undefined, { cause: err });
+    if (options.signal?.aborted && !(err instanceof ProcessingError)) throw new ProcessingError('CANCELLED', undefined, { cause: err });
+    throw toProcessingError(err);
   }
 }

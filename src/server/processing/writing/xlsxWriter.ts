@@ -36,6 +36,18 @@ export class SheetWriter {
   }
 }
 
+/** Where sheet `number` (2 onwards) of the workbook at `path` is set aside once it outgrows memory. */
+function asidePath(path: string, number: number): string {
+  return `${path}.sheet${number}.tmp`;
+}
+
+/** Every file writing a workbook of `sheetCount` sheets at `path` can leave if it is stopped half-way. */
+export function writerFiles(path: string, sheetCount: number): string[] {
+  const files = [path];
+  for (let number = 2; number <= sheetCount; number++) files.push(asidePath(path, number));
+  return files;
+}
+
 export class XlsxWriter {
   private readonly zip: ZipWriter;
   readonly sheets: SheetWriter[] = [];
@@ -61,7 +73,7 @@ export class XlsxWriter {
     writer.streamedRecord = record;
     writer.sheets.push(new SheetWriter(first, columnCounts[0] ?? 0));
     for (let i = 1; i < sheetNames.length; i++) {
-      const aside = new SpilledChunks(`${path}.sheet${i + 1}.tmp`);
+      const aside = new SpilledChunks(asidePath(path, i + 1));
       writer.aside[i] = aside;
       writer.sheets.push(new SheetWriter(new DeflatedPart((chunk) => aside.push(chunk)), columnCounts[i] ?? 0));
     }

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { api } from '@/web/api/endpoints';
 import type { CurrentUser, LoginInput } from '@/web/api/generated';
 import { errorMessage, fieldErrors, UNEXPECTED_ERROR_MESSAGE } from '@/web/lib/errorMessage';
+import { fieldStatus } from '@/web/lib/fieldStatus';
 import { signedIn } from './authSlice';
 import { loginSchema, type LoginValues } from './loginSchema';
 import type { LoginScreen } from './loginScreens';
@@ -52,10 +53,6 @@ export function LoginForm({ screen, login }: LoginFormProps) {
     },
   });
 
-  const fieldStatus = (field: keyof LoginValues) => {
-    const message = formik.touched[field] ? formik.errors[field] : undefined;
-    return message ? { validateStatus: 'error' as const, help: message } : {};
-  };
   const pending = formik.isSubmitting;
 
   return (
@@ -70,7 +67,7 @@ export function LoginForm({ screen, login }: LoginFormProps) {
         <form noValidate onSubmit={formik.handleSubmit} aria-label={screen.subtitle}>
           <Form layout="vertical" component={false} requiredMark={false}>
             {generalError && <Alert type="error" showIcon title={generalError} className="auth-error" />}
-            <Form.Item label="Email" htmlFor="login-email" {...fieldStatus('email')}>
+            <Form.Item label="Email" htmlFor="login-email" {...fieldStatus(formik, 'email')}>
               <Input
                 id="login-email"
                 type="email"
@@ -79,7 +76,7 @@ export function LoginForm({ screen, login }: LoginFormProps) {
                 {...formik.getFieldProps('email')}
               />
             </Form.Item>
-            <Form.Item label="Password" htmlFor="login-password" {...fieldStatus('password')}>
+            <Form.Item label="Password" htmlFor="login-password" {...fieldStatus(formik, 'password')}>
               <Input.Password id="login-password" autoComplete="current-password" {...formik.getFieldProps('password')} />
             </Form.Item>
             <Button type="primary" htmlType="submit" block size="large" disabled={pending}>

@@ -3,6 +3,7 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useAddTicketCommentMutation } from '@/web/api/generated';
 import { errorMessage } from '@/web/lib/errorMessage';
+import { fieldStatus } from '@/web/lib/fieldStatus';
 import { useToast } from '@/web/lib/useToast';
 import { commentSchema, type CommentValues } from './ticketSchemas';
 
@@ -30,12 +31,11 @@ export function CommentForm({ ticketId }: { ticketId: string }) {
     },
   });
 
-  const message = formik.touched.comment ? formik.errors.comment : undefined;
   return (
     <form noValidate aria-label="New comment" onSubmit={formik.handleSubmit}>
       <Form layout="vertical" component={false}>
         {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
-        <Form.Item label="Add a comment" htmlFor="ticket-comment" validateStatus={message ? 'error' : undefined} help={message}>
+        <Form.Item label="Add a comment" htmlFor="ticket-comment" {...fieldStatus(formik, 'comment')}>
           <Input.TextArea
             id="ticket-comment"
             rows={3}

@@ -3,6 +3,7 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useCreateTicketMutation } from '@/web/api/generated';
 import { errorMessage } from '@/web/lib/errorMessage';
+import { fieldStatus } from '@/web/lib/fieldStatus';
 import { useToast } from '@/web/lib/useToast';
 import { ticketSchema, type TicketValues } from './ticketSchemas';
 
@@ -43,10 +44,6 @@ export function NewTicketDialog({ open, onClose }: { open: boolean; onClose: () 
       void formik.setFieldValue(field, event.target.value, true);
     },
   });
-  const fieldStatus = (field: keyof TicketValues) => {
-    const message = formik.touched[field] ? formik.errors[field] : undefined;
-    return message ? { validateStatus: 'error' as const, help: message } : {};
-  };
 
   return (
     <Modal
@@ -60,10 +57,10 @@ export function NewTicketDialog({ open, onClose }: { open: boolean; onClose: () 
     >
       <Form layout="vertical" component={false}>
         {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
-        <Form.Item label="Title" htmlFor="ticket-title" {...fieldStatus('title')}>
+        <Form.Item label="Title" htmlFor="ticket-title" {...fieldStatus(formik, 'title')}>
           <Input id="ticket-title" placeholder="Brief summary of the issue" {...touchOnChange('title')} />
         </Form.Item>
-        <Form.Item label="Description" htmlFor="ticket-description" {...fieldStatus('description')}>
+        <Form.Item label="Description" htmlFor="ticket-description" {...fieldStatus(formik, 'description')}>
           <Input.TextArea id="ticket-description" rows={5} placeholder="Describe the issue in detail" {...touchOnChange('description')} />
         </Form.Item>
       </Form>

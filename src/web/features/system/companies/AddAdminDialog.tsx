@@ -3,6 +3,7 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useCreateCompanyAdminMutation } from '@/web/api/generated';
 import { errorMessage, fieldErrors } from '@/web/lib/errorMessage';
+import { fieldStatus } from '@/web/lib/fieldStatus';
 import { useToast } from '@/web/lib/useToast';
 import { adminSchema, type AdminValues } from './adminSchema';
 
@@ -39,10 +40,6 @@ export function AddAdminDialog({ companyId, open, onClose }: { companyId: string
     onClose();
   }
 
-  const fieldStatus = (field: keyof AdminValues) => {
-    const message = formik.touched[field] ? formik.errors[field] : undefined;
-    return message ? { validateStatus: 'error' as const, help: message } : {};
-  };
 
   return (
     <Modal
@@ -64,13 +61,13 @@ export function AddAdminDialog({ companyId, open, onClose }: { companyId: string
       >
         <Form layout="vertical" component={false}>
           {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
-          <Form.Item label="Name" htmlFor="admin-name" {...fieldStatus('name')}>
+          <Form.Item label="Name" htmlFor="admin-name" {...fieldStatus(formik, 'name')}>
             <Input id="admin-name" autoComplete="off" {...formik.getFieldProps('name')} />
           </Form.Item>
-          <Form.Item label="Email" htmlFor="admin-email" {...fieldStatus('email')}>
+          <Form.Item label="Email" htmlFor="admin-email" {...fieldStatus(formik, 'email')}>
             <Input id="admin-email" type="email" autoComplete="off" {...formik.getFieldProps('email')} />
           </Form.Item>
-          <Form.Item label="Password" htmlFor="admin-password" {...fieldStatus('password')}>
+          <Form.Item label="Password" htmlFor="admin-password" {...fieldStatus(formik, 'password')}>
             <Input.Password id="admin-password" autoComplete="new-password" {...formik.getFieldProps('password')} />
           </Form.Item>
           {/* Enter in a field submits. */}

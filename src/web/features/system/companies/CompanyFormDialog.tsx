@@ -2,6 +2,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { errorMessage } from '@/web/lib/errorMessage';
+import { fieldStatus } from '@/web/lib/fieldStatus';
 import { companySchema, type CompanyValues } from './companySchema';
 
 interface CompanyFormDialogProps {
@@ -42,7 +43,6 @@ export function CompanyFormDialog({ open, title, submitLabel, initialName = '', 
     onClose();
   }
 
-  const nameError = formik.touched.name ? formik.errors.name : undefined;
   return (
     <Modal
       open={open}
@@ -63,7 +63,7 @@ export function CompanyFormDialog({ open, title, submitLabel, initialName = '', 
       >
         <Form layout="vertical" component={false}>
           {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
-          <Form.Item label="Company Name" htmlFor="company-name" validateStatus={nameError ? 'error' : undefined} help={nameError}>
+          <Form.Item label="Company Name" htmlFor="company-name" {...fieldStatus(formik, 'name')}>
             <Input id="company-name" placeholder="Enter company name" autoFocus {...formik.getFieldProps('name')} />
           </Form.Item>
         </Form>
