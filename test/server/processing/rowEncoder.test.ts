@@ -1,6 +1,6 @@
 import { ExcelDate, type CellValue } from '../../../src/server/processing/types';
 import { columnName, escapeText } from '../../../src/server/processing/writing/cellXml';
-import { encodeRow } from '../../../src/server/processing/writing/rowEncoder';
+import { encodeRow, viewOf } from '../../../src/server/processing/writing/rowEncoder';
 
 /** The worksheet XML of a row, built the plain way, as the encoder must write it. */
 function rowXml(rowNumber: number, cells: readonly CellValue[], header: boolean): string {
@@ -24,8 +24,10 @@ function rowXml(rowNumber: number, cells: readonly CellValue[], header: boolean)
 }
 
 function sink(bytes: number) {
+  const buffer = Buffer.alloc(bytes);
   return {
-    buffer: Buffer.alloc(bytes),
+    buffer,
+    view: viewOf(buffer),
     offset: 0,
     reserve(size: number) {
       if (this.offset + size > this.buffer.length) throw new Error('out of room');

@@ -5,7 +5,7 @@
  * the producer appends synchronously and awaits `flush()` when `needsFlush` says so.
  */
 import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node:zlib';
-import { type ByteSink } from './rowEncoder';
+import { type ByteSink, viewOf } from './rowEncoder';
 
 /** Each full buffer is one step of the compressor: large steps need few turns of this thread. */
 const BUFFER_BYTES = 1024 * 1024;
@@ -15,6 +15,7 @@ const MAX_SPARE = 8;
 
 export class DeflatedPart implements ByteSink {
   buffer: Buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  view: DataView = viewOf(this.buffer);
   offset = 0;
   /** Filled buffers waiting for the compressor; `whole` is the buffer to reuse once it is done. */
   private readonly ready: Array<{ bytes: Buffer; whole?: Buffer }> = [];
@@ -70,7 +71,7 @@ export class DeflatedPart implements ByteSink {
   reserve(bytes: number): void {
     if (this.offset + bytes <= this.buffer.length) return;
     this.seal();
-    if (bytes > this.buffer.length) this.buffer = Buffer.allocUnsafe(bytes);
+    if (bytes > this.buffer.length) this.use(Buffer.allocUnsafe(bytes));
   }
 
   /** Hands the text written so far to the compressor; resolves when it can take more. */
@@ -100,7 +101,13 @@ export class DeflatedPart implements ByteSink {
     if (this.offset === 0) return;
     const whole = this.buffer;
     this.ready.push({ bytes: whole.subarray(0, this.offset), whole: whole.length === BUFFER_BYTES ? whole : undefined });
-    this.buffer = this.spare.pop() ?? Buffer.allocUnsafe(BUFFER_BYTES);
+    this.use(this.spare.pop() ?? Buffer.allocUnsafe(BUFFER_BYTES));
+  }
+
+  /** Writing goes on at the start of `buffer`. */
+  private use(buffer: Buffer): void {
+    this.buffer = buffer;
+    this.view = viewOf(buffer);
     this.offset = 0;
   }
 }

@@ -7,11 +7,17 @@
 import { type CellValue, ExcelDate } from '../types';
 import { OutputStyle, columnName, escapeText } from './cellXml';
 
-/** Destination buffer with room reserved by the caller. */
+/** Destination buffer with room reserved by the caller; `view` is a DataView of `buffer`, kept in step with it. */
 export interface ByteSink {
   buffer: Buffer;
+  view: DataView;
   offset: number;
   reserve(bytes: number): void;
+}
+
+/** A DataView of the whole of `buffer`. */
+export function viewOf(buffer: Buffer): DataView {
+  return new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 
 /**
@@ -131,19 +137,17 @@ function bound(cells: readonly CellValue[]): number {
   return bytes;
 }
 
-let viewBuffer: Buffer | undefined;
+/** The sink's view, for `text()` (encodeRow sets it, once per row). */
 let view: DataView = new DataView(new ArrayBuffer(8));
 
-/** The row number's digits and closing quote as one word, when they fit in eight bytes. */
-const rowBytes = Buffer.alloc(8);
+/** The row number's digits as one word (padded with spaces), when they fit in eight bytes. */
+const rowWords = new Float64Array(1);
+const rowBytes = new Uint8Array(rowWords.buffer);
 
 export function encodeRow(sink: ByteSink, rowNumber: number, cells: readonly CellValue[], header: boolean): void {
   sink.reserve(bound(cells));
   const b = sink.buffer;
-  if (b !== viewBuffer) {
-    viewBuffer = b;
-    view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  }
+  view = sink.view;
   let at = put(view, sink.offset, ROW_OPEN);
   const rowDigitsAt = at;
   at = digits(b, at, rowNumber);
@@ -152,9 +156,8 @@ export function encodeRow(sink: ByteSink, rowNumber: number, cells: readonly Cel
   let rowWord = 0;
   const rowInWord = rowDigitsLength < 8;
   if (rowInWord) {
-    rowBytes.fill(32);
-    for (let d = 0; d < rowDigitsLength; d++) rowBytes[d] = b[rowDigitsAt + d];
-    rowWord = rowBytes.readDoubleLE(0);
+    for (let d = 0; d < 8; d++) rowBytes[d] = d < rowDigitsLength ? b[rowDigitsAt + d] : 32;
+    rowWord = rowWords[0];
   }
   for (let i = 0; i < cells.length; i++) {
     const value = cells[i];
