@@ -212,6 +212,33 @@ describe('checks', () => {
     const issues = result.records('scrubbed', 'Issues');
     expect(issues).toEqual([expect.objectContaining({ Severity: 'Error', Row: 4, Column: 'Employee Name', Value: 'Dave Chen' })]);
   });
+
+  it('tells Employee IDs apart exactly as written: leading zeros, long numbers and text', async () => {
+    const result = await run('ids', [
+      {
+        name: 'A',
+        rows: [
+          ['Emp ID', 'Name', 'Hours'],
+          ['123', 'Ann Lee', 10],
+          ['0123', 'Bob Stone', 11],
+          [123, 'Ann Lee', 12],
+          ['1234567890', 'Cal Diaz', 13],
+          ['1234567890', 'Dee Park', 14],
+          ['E-123', 'Eve Moss', 15],
+          ['0123', 'Bob Stone', 16],
+        ],
+      },
+    ]);
+    const totals = result.records('scrubbed', 'Employee Totals').map((t) => [t['Employee ID'], t['Employee Name'], t['Total Hours']]);
+    expect(totals).toEqual([
+      ['123', 'Ann Lee', 22],
+      ['0123', 'Bob Stone', 27],
+      ['1234567890', 'Cal Diaz', 27],
+      ['E-123', 'Eve Moss', 15],
+    ]);
+    const issues = result.records('scrubbed', 'Issues');
+    expect(issues).toEqual([expect.objectContaining({ Severity: 'Error', Row: 6, Column: 'Employee Name', Value: 'Dee Park' })]);
+  });
 });
 
 describe('duplicates and two-row headers', () => {

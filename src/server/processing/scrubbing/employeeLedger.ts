@@ -1,8 +1,8 @@
 /**
  * Everything known per employee across all sheets: the name each Employee ID was first seen with (to
  * catch an ID used for two people), and the week's totals, summed in exact hundredths.
- * Stored by column, in fixed-size chunks of typed arrays, and only for the figures the workbook has:
- * a payroll of a hundred thousand people costs a few megabytes, and growing never copies.
+ * Stored as one block of numbers per employee, in fixed-size chunks of typed arrays: a payroll of a
+ * hundred thousand people costs about ten megabytes, and growing never copies.
  */
 import { HOURS_COLUMNS, MONEY_COLUMNS } from '../table/canonicalColumns';
 import { formatAmount, type Issue } from './issue';
@@ -18,34 +18,36 @@ const FIGURES = HOURS + MONEY_COLUMNS.length;
 /** The pay rate is a rate, not an amount: it is not summed. */
 const PAY_RATE = MONEY['Pay Rate'];
 
-/** Employees per chunk of a column. */
+/** An employee's figures side by side (hours, money, then the number of rows), in chunks of employees. */
+const ROWS = FIGURES;
+const STRIDE = FIGURES + 1;
 const CHUNK_BITS = 12;
-const CHUNK = 1 << CHUNK_BITS;
-const IN_CHUNK = CHUNK - 1;
+const IN_CHUNK = (1 << CHUNK_BITS) - 1;
 
-/** One number per employee, in chunks allocated as employees arrive. */
-class Column<A extends Float64Array | Int32Array> {
-  private readonly chunks: A[] = [];
+/**
+ * The sums, one block of numbers per employee, allocated a chunk of employees at a time as they
+ * arrive: growing never copies, and adding a row's figures touches one employee's block instead of
+ * one place in each figure's own column.
+ */
+class Sums {
+  private readonly chunks: Float64Array[] = [];
 
-  constructor(private readonly make: (length: number) => A) {}
-
-  add(index: number, value: number): void {
+  /** The chunk holding employee `index`'s block, at `blockAt(index)`; allocated on first use. */
+  chunkOf(index: number): Float64Array {
     const c = index >>> CHUNK_BITS;
-    let chunk = this.chunks[c];
-    if (chunk === undefined) {
-      while (this.chunks.length <= c) this.chunks.push(this.make(CHUNK));
-      chunk = this.chunks[c];
-    }
-    chunk[index & IN_CHUNK] += value;
+    while (this.chunks.length <= c) this.chunks.push(new Float64Array((IN_CHUNK + 1) * STRIDE));
+    return this.chunks[c];
   }
 
-  get(index: number): number {
+  get(index: number, figure: number): number {
     const chunk = this.chunks[index >>> CHUNK_BITS];
-    return chunk === undefined ? 0 : chunk[index & IN_CHUNK];
+    return chunk === undefined ? 0 : chunk[blockAt(index) + figure];
   }
 }
 
-const sumColumn = () => new Column((n) => new Float64Array(n));
+function blockAt(index: number): number {
+  return (index & IN_CHUNK) * STRIDE;
+}
 
 export const TOTAL_MONEY_COLUMNS = MONEY_COLUMNS.filter((c) => c !== 'Pay Rate') as Exclude<MoneyColumn, 'Pay Rate'>[];
 
@@ -60,15 +62,30 @@ export interface EmployeeTotal {
   money: number[];
 }
 
+/**
+ * The key an Employee ID is filed under: a plain whole number (no leading zero, up to nine digits) as
+ * that number, so the lookup compares numbers instead of following each stored text; any other ID as
+ * its text. The two never meet: a text key is never such a number.
+ */
+function idKey(id: string): string | number {
+  const n = id.length;
+  if (n === 0 || n > 9 || id.charCodeAt(0) === 48) return id;
+  let value = 0;
+  for (let i = 0; i < n; i++) {
+    const c = id.charCodeAt(i);
+    if (c < 48 || c > 57) return id;
+    value = value * 10 + c - 48;
+  }
+  return value;
+}
+
 export class EmployeeLedger {
-  private readonly byId = new Map<string, number>();
+  private readonly byId = new Map<string | number, number>();
   private readonly byName = new Map<string, number>();
   private readonly ids: string[] = [];
   private readonly names: string[] = [];
   private readonly departments: Array<string | string[]> = [];
-  private readonly rows = new Column((n) => new Int32Array(n));
-  /** Sums by figure (hours, then money); a figure no row has yet has no column. */
-  private readonly sums: Array<Column<Float64Array> | undefined> = new Array<undefined>(FIGURES);
+  private readonly sums = new Sums();
 
   /** The Employee ID checkIdentity() looked up last, and its index: add() follows it for the same row. */
   private lastId = '';
@@ -82,7 +99,7 @@ export class EmployeeLedger {
   /** Error on the row when its Employee ID was first seen with another name (compared after scrubbing). */
   checkIdentity(row: ScrubbedRow): void {
     if (!row.employeeId || !row.employeeName) return;
-    const index = this.byId.get(row.employeeId);
+    const index = this.byId.get(idKey(row.employeeId));
     this.lastId = row.employeeId;
     this.lastIndex = index;
     // the name an ID was first seen with is the one its totals carry (add() runs after this check)
@@ -100,13 +117,13 @@ export class EmployeeLedger {
 
   add(row: ScrubbedRow): void {
     if (!row.employeeId && !row.employeeName) return;
-    const map = row.employeeId ? this.byId : this.byName;
-    const key = row.employeeId || row.employeeName.toLowerCase();
-    let index = row.employeeId && row.employeeId === this.lastId ? this.lastIndex : map.get(key);
+    const byId = row.employeeId !== '';
+    let index = byId && row.employeeId === this.lastId ? this.lastIndex : byId ? this.byId.get(idKey(row.employeeId)) : this.byName.get(row.employeeName.toLowerCase());
     this.lastId = '';
     if (index === undefined) {
       index = this.ids.length;
-      map.set(key, index);
+      if (byId) this.byId.set(idKey(row.employeeId), index);
+      else this.byName.set(row.employeeName.toLowerCase(), index);
       this.ids.push(row.employeeId);
       this.names.push(row.employeeName);
       this.departments.push(row.department);
@@ -114,26 +131,27 @@ export class EmployeeLedger {
       if (!this.names[index]) this.names[index] = row.employeeName;
       this.addDepartment(index, row.department);
     }
-    this.rows.add(index, 1);
+    const chunk = this.sums.chunkOf(index);
+    const at = blockAt(index);
+    chunk[at + ROWS]++;
     for (let i = 0; i < row.hours.length; i++) {
       const value = row.hours[i];
-      if (value !== undefined) (this.sums[i] ??= sumColumn()).add(index, hundredths(value));
+      if (value !== undefined) chunk[at + i] += hundredths(value);
     }
     for (let i = 0; i < row.money.length; i++) {
       const value = row.money[i];
-      if (value !== undefined && i !== PAY_RATE) (this.sums[HOURS + i] ??= sumColumn()).add(index, hundredths(value));
+      if (value !== undefined && i !== PAY_RATE) chunk[at + HOURS + i] += hundredths(value);
     }
   }
 
   private sum(figure: number, index: number): number {
-    return this.sums[figure]?.get(index) ?? 0;
+    return this.sums.get(index, figure);
   }
 
   /** Sum of one figure over every employee, in hundredths. */
   total(figure: number): number {
-    const column = this.sums[figure];
     let sum = 0;
-    if (column) for (let index = 0; index < this.ids.length; index++) sum += column.get(index);
+    for (let index = 0; index < this.ids.length; index++) sum += this.sums.get(index, figure);
     return sum;
   }
 
@@ -146,9 +164,11 @@ export class EmployeeLedger {
       total.employeeId = this.ids[index];
       total.employeeName = this.names[index];
       total.departments = typeof department === 'string' ? department : department.join('; ');
-      total.rows = this.rows.get(index);
-      for (let i = 0; i < hours.length; i++) hours[i] = this.sum(i, index);
-      for (let i = 0; i < money.length; i++) money[i] = this.sum(HOURS + i, index);
+      const chunk = this.sums.chunkOf(index);
+      const at = blockAt(index);
+      total.rows = chunk[at + ROWS];
+      for (let i = 0; i < hours.length; i++) hours[i] = chunk[at + i];
+      for (let i = 0; i < money.length; i++) money[i] = chunk[at + HOURS + i];
       yield total;
     }
   }

@@ -1,9 +1,10 @@
 /** Social security numbers are never written in the clear: ***-**-1234, and never echoed in full. */
 import { type CellValue } from '../types';
 
+/** Shared between the rows with the same ending: read, never change. */
 export interface MaskedSsn {
-  masked: string;
-  valid: boolean;
+  readonly masked: string;
+  readonly valid: boolean;
 }
 
 /** "123-45-6789", the usual way: recognised without building any intermediate text. */
@@ -17,9 +18,18 @@ function isDashedSsn(text: string): boolean {
   return true;
 }
 
+/** The masked form of a valid SSN depends only on its last four digits: each is made once. */
+const validByLastFour: Array<MaskedSsn | undefined> = [];
+
+function validEnding(text: string, from: number): MaskedSsn {
+  let lastFour = 0;
+  for (let i = from; i < from + 4; i++) lastFour = lastFour * 10 + text.charCodeAt(i) - 48;
+  return (validByLastFour[lastFour] ??= { masked: `***-**-${text.slice(from, from + 4)}`, valid: true });
+}
+
 export function maskSsn(value: CellValue): MaskedSsn | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' && isDashedSsn(value)) return { masked: `***-**-${value.slice(7)}`, valid: true };
+  if (typeof value === 'string' && isDashedSsn(value)) return validEnding(value, 7);
   let digits: string;
   let clean = true;
   if (typeof value === 'number') {
@@ -34,6 +44,7 @@ export function maskSsn(value: CellValue): MaskedSsn | null {
     clean = /^[\d\s-]+$/.test(text);
   }
   const valid = clean && digits.length === 9;
+  if (valid) return validEnding(digits, 5);
   const tail = digits.length >= 8 ? digits.slice(-4) : '';
   return { masked: tail ? `***-**-${tail}` : '***-**-****', valid };
 }
