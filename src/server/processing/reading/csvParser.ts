@@ -58,6 +58,8 @@ export class CsvParser {
   private inQuotes = false;
   private quoteSeen = false;
   private pendingCR = false;
+  /** A CR inside quotes ended the last chunk: one line break, or half of one if an LF follows. */
+  private quotedCR = false;
   private line = 1;
   private recordLine = 1;
   private records: CsvRecord[] = [];
@@ -78,47 +80,69 @@ export class CsvParser {
       this.pendingCR = false;
       if (text.charCodeAt(0) === 10) i = 1;
     }
+    if (this.quotedCR && n > 0) {
+      this.quotedCR = false;
+      if (text.charCodeAt(0) !== 10) this.line++;
+    }
     let start = i;
+    let c = 0;
     while (i < n) {
-      const c = text.charCodeAt(i);
       if (this.inQuotes) {
-        if (c === 34) {
-          this.field += text.slice(start, i);
-          if (i + 1 >= n) {
-            // a quote at the very end of a chunk: decide when the next chunk arrives
-            this.inQuotes = false;
-            this.quoteSeen = true;
-            start = ++i;
-            continue;
+        // inside quotes: on to the next quote, counting the line breaks passed
+        for (; i < n; i++) {
+          c = text.charCodeAt(i);
+          if (c === 34) break;
+          if (c === 10) this.line++;
+          else if (c === 13) {
+            if (i + 1 === n) this.quotedCR = true;
+            else if (text.charCodeAt(i + 1) !== 10) this.line++;
           }
-          if (text.charCodeAt(i + 1) === 34) {
-            this.field += '"';
-            i += 2;
-          } else {
-            this.inQuotes = false;
-            i++;
-          }
-          start = i;
+        }
+        if (i === n) break;
+        this.field += text.slice(start, i);
+        if (i + 1 >= n) {
+          // a quote at the very end of a chunk: decide when the next chunk arrives
+          this.inQuotes = false;
+          this.quoteSeen = true;
+          start = ++i;
+          continue;
+        }
+        if (text.charCodeAt(i + 1) === 34) {
+          this.field += '"';
+          i += 2;
         } else {
-          if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) this.line++;
+          this.inQuotes = false;
           i++;
         }
+        start = i;
         continue;
       }
       if (this.quoteSeen) {
         this.quoteSeen = false;
-        if (c === 34) {
+        if (text.charCodeAt(i) === 34) {
           this.field += '"';
           this.inQuotes = true;
           start = ++i;
           continue;
         }
       }
+      // outside quotes: on to the next delimiter, line end or quote
+      for (; i < n; i++) {
+        c = text.charCodeAt(i);
+        if (c === delimiter || c === 10 || c === 13 || c === 34) break;
+      }
+      if (i === n) break;
       if (c === delimiter) {
         this.fields[this.count++] = this.value(text, start, i);
         this.field = '';
         start = ++i;
-      } else if (c === 10 || c === 13) {
+      } else if (c === 34) {
+        // a quote opens a quoted field only at its start; elsewhere it is text
+        if (i === start && this.field === '') {
+          this.inQuotes = true;
+          start = ++i;
+        } else i++;
+      } else {
         this.fields[this.count++] = this.value(text, start, i);
         this.field = '';
         this.endRecord();
@@ -127,10 +151,7 @@ export class CsvParser {
           else if (text.charCodeAt(i + 1) === 10) i++;
         }
         start = ++i;
-      } else if (c === 34 && i === start && this.field === '') {
-        this.inQuotes = true;
-        start = ++i;
-      } else i++;
+      }
     }
     this.field += text.slice(start, n);
   }
