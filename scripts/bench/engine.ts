@@ -8,6 +8,7 @@
  *
  *   BENCH_SKIP_LARGE=1   leave out the 6.8 million-cell workbook, the 100 MB one and the .xls
  *   BENCH_DIR=path       where generated inputs are kept between runs (default: the temp folder)
+ *   BENCH_ONLY=csv,5MB   run only the cases with these labels (50KB, 5MB, csv, 50MB, 100MB, xls)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { writeModelCsv, writeModelXls, writeModelXlsx } from './payrollFiles';
 const SHEETS = 12;
 const BENCH_DIR = process.env.BENCH_DIR ?? join(tmpdir(), 'payroll-engine-bench');
 const SKIP_LARGE = process.env.BENCH_SKIP_LARGE === '1';
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((label) => label.trim())) : undefined;
 const ROOT = resolve(__dirname, '../..');
 /** Inside the repository, so the bundle finds node_modules. */
 const BUILD_DIR = join(ROOT, 'dist/bench');
@@ -128,15 +130,17 @@ function medianOf(values: number[]): number {
 async function main(): Promise<void> {
   mkdirSync(BENCH_DIR, { recursive: true });
   const script = await buildCases();
-  const plan: Plan[] = [
-    { input: await generated('50KB', 18, 'xlsx'), kinds: ['engine', 'exceljs', 'sheetjs'], runs: 15, rounds: 3 },
-    { input: await generated('5MB', 2250, 'xlsx'), kinds: ['engine', 'exceljs', 'sheetjs'], runs: 5, rounds: 3 },
-    { input: await generated('csv', 4200, 'csv'), kinds: ['engine', 'csv-parse'], runs: 11, referenceRuns: 5, rounds: 3 },
+  const cases: Array<{ label: string; rowsPerSheet: number; format: 'xlsx' | 'csv' | 'xls'; large?: boolean } & Omit<Plan, 'input'>> = [
+    { label: '50KB', rowsPerSheet: 18, format: 'xlsx', kinds: ['engine', 'exceljs', 'sheetjs'], runs: 15, rounds: 3 },
+    { label: '5MB', rowsPerSheet: 2250, format: 'xlsx', kinds: ['engine', 'exceljs', 'sheetjs'], runs: 5, rounds: 3 },
+    { label: 'csv', rowsPerSheet: 4200, format: 'csv', kinds: ['engine', 'csv-parse'], runs: 11, referenceRuns: 5, rounds: 3 },
+    { label: '50MB', rowsPerSheet: 20_900, format: 'xlsx', kinds: ['engine', 'exceljs', 'sheetjs'], runs: 1, rounds: 1, large: true },
+    { label: '100MB', rowsPerSheet: 45_000, format: 'xlsx', kinds: ['engine'], runs: 1, rounds: 1, large: true },
+    { label: 'xls', rowsPerSheet: 8_000, format: 'xls', kinds: ['engine'], runs: 1, rounds: 1, large: true },
   ];
-  if (!SKIP_LARGE) {
-    plan.push({ input: await generated('50MB', 20_900, 'xlsx'), kinds: ['engine', 'exceljs', 'sheetjs'], runs: 1, rounds: 1 });
-    plan.push({ input: await generated('100MB', 45_000, 'xlsx'), kinds: ['engine'], runs: 1, rounds: 1 });
-    plan.push({ input: await generated('xls', 8_000, 'xls'), kinds: ['engine'], runs: 1, rounds: 1 });
+  const plan: Plan[] = [];
+  for (const { label, rowsPerSheet, format, large, ...rest } of cases) {
+    if (ONLY ? ONLY.has(label) : !(large && SKIP_LARGE)) plan.push({ input: await generated(label, rowsPerSheet, format), ...rest });
   }
   for (const { input, kinds, runs, referenceRuns = runs, rounds } of plan) {
     const size = statSync(input.path).size;

@@ -44,6 +44,9 @@ function random(seed: number): () => number {
   };
 }
 
+/** Where the encoder changes method: 32-bit whole numbers, whole cents, 1e7 and 1e12, very small and very large. */
+const BOUNDARY_NUMBERS = [9_999_999.99, 10_000_000, 10_000_000.25, 2_147_483_647, 2_147_483_648, 21_474_836.47, 21_474_836.48, 123_456_789_012, 999_999_999_999.5, 1e12, 1e15, 1e21, 0.001, 5e-7, -2_147_483_648.5, 0.1 + 0.2];
+
 describe('the row encoder', () => {
   it('writes exactly the plain worksheet XML for every kind of cell', () => {
     const rnd = random(7);
@@ -65,7 +68,8 @@ describe('the row encoder', () => {
           : k < 0.83 ? rnd() < 0.5
           : k < 0.85 ? Number.NaN
           : k < 0.9 ? ''
-          : Math.floor(rnd() * 1e9),
+          : k < 0.95 ? Math.floor(rnd() * 1e9)
+          : BOUNDARY_NUMBERS[Math.floor(rnd() * BOUNDARY_NUMBERS.length)],
         );
       }
       // row numbers from one digit to more than eight

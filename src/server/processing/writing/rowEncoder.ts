@@ -73,16 +73,27 @@ const DateValue = ExcelDate;
 /** Room past the end of what is written, for the padding of the last piece. */
 const SPARE = 8;
 
+/** Decimal digits of a whole number below 2^31: 1 to 10. */
+function digitCount(v: number): number {
+  if (v < 100000) return v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : 5;
+  return v < 1000000 ? 6 : v < 10000000 ? 7 : v < 100000000 ? 8 : v < 1000000000 ? 9 : 10;
+}
+
+/** A non-negative whole number's digits; in 32-bit integers (a division by ten is then a multiplication) when it fits. */
 function digits(buffer: Buffer, at: number, value: number): number {
   if (value < 10) {
     buffer[at] = 48 + value;
     return at + 1;
   }
-  if (value >= 0x7fffffff) return ascii(buffer, at, String(value));
-  let length = 0;
-  for (let v = value; v > 0; v = (v / 10) | 0) length++;
-  for (let i = length - 1, v = value; i >= 0; i--, v = (v / 10) | 0) buffer[at + i] = 48 + (v % 10);
-  return at + length;
+  if (value > 0x7fffffff) return ascii(buffer, at, String(value));
+  let v = value | 0;
+  const end = at + digitCount(v);
+  for (let i = end - 1; i >= at; i--) {
+    const q = (v / 10) | 0;
+    buffer[i] = 48 + v - q * 10;
+    v = q;
+  }
+  return end;
 }
 
 /** `<c r="B`, per column. */
@@ -99,19 +110,23 @@ function number(buffer: Buffer, at: number, value: number): number {
     buffer[at++] = 45; // -
     value = -value;
   }
-  if (value < 1e12) {
+  if (value < 1e7) {
+    // whole cents below 2^31: two decimals at most, worked out in 32-bit integers
     const cents = Math.round(value * 100);
     if (cents / 100 === value) {
-      const whole = Math.floor(cents / 100);
-      const fraction = cents - whole * 100;
+      const c = cents | 0;
+      const whole = (c / 100) | 0;
+      const fraction = c - whole * 100;
       at = digits(buffer, at, whole);
       if (fraction === 0) return at;
+      const tens = (fraction / 10) | 0;
       buffer[at++] = 46; // .
-      buffer[at++] = 48 + Math.floor(fraction / 10);
-      if (fraction % 10 !== 0) buffer[at++] = 48 + (fraction % 10);
+      buffer[at++] = 48 + tens;
+      if (fraction !== tens * 10) buffer[at++] = 48 + fraction - tens * 10;
       return at;
     }
   }
+  if (value < 1e12 && value === Math.floor(value)) return digits(buffer, at, value);
   return ascii(buffer, at, String(value));
 }
 
