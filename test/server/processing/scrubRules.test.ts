@@ -1,5 +1,5 @@
 import { readDate } from '@/server/processing/scrubbing/dates';
-import { splitName, fullName } from '@/server/processing/scrubbing/names';
+import { fullName, readWrittenName, splitName } from '@/server/processing/scrubbing/names';
 import { parseAmount, round } from '@/server/processing/scrubbing/numbers';
 import { maskSsn } from '@/server/processing/scrubbing/ssn';
 import { neutraliseFormula, scrubText } from '@/server/processing/scrubbing/text';
@@ -71,6 +71,25 @@ describe('names', () => {
 
   it('leaves mixed-case words as written', () => {
     expect(splitName('Ronald McDonald')).toEqual({ first: 'Ronald', last: 'McDonald' });
+  });
+
+  it('reads names already written cleanly, and those that are not, the same way', () => {
+    const cases: Array<[string, string, string, string]> = [
+      // written, first, last, full
+      ['Barbara Johnson', 'Barbara', 'Johnson', 'Barbara Johnson'],
+      ['Mary Ann Smith', 'Mary Ann', 'Smith', 'Mary Ann Smith'],
+      ['Madonna', 'Madonna', '', 'Madonna'],
+      ['Ronald McDONALD', 'Ronald', 'McDONALD', 'Ronald McDONALD'],
+      ['ronald McDonald', 'Ronald', 'McDonald', 'Ronald McDonald'],
+      ['José García', 'José', 'García', 'José García'],
+      ['ÉMILE Zola', 'Émile', 'Zola', 'Émile Zola'],
+      ['Anne-Marie DUPONT', 'Anne-Marie', 'Dupont', 'Anne-Marie Dupont'],
+      ['Lee, Ann', 'Ann', 'Lee', 'Ann Lee'],
+      ['X Æ', 'X', 'Æ', 'X Æ'],
+    ];
+    for (const [written, first, last, full] of cases) {
+      expect({ written, ...readWrittenName(written).split, full: readWrittenName(written).full }).toEqual({ written, first, last, full });
+    }
   });
 });
 

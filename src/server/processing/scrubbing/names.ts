@@ -27,10 +27,36 @@ const splitCache = new Map<string, WrittenName>();
 const SPLIT_CACHE_SIZE = 20000;
 
 /**
+ * A name written "First [Middle] Last" whose every word has a capital and a small letter (A-Z, a-z):
+ * capitalisation leaves such words as written, so the name splits at its last space and reads back
+ * as itself. Most names are written so; this finds them without any lookup.
+ */
+function alreadyClean(name: string): WrittenName | undefined {
+  let upper = false;
+  let lower = false;
+  let lastSpace = -1;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c >= 97 && c <= 122) lower = true;
+    else if (c >= 65 && c <= 90) upper = true;
+    else if (c === 32) {
+      if (!upper || !lower) return undefined;
+      upper = lower = false;
+      lastSpace = i;
+    } else if (c === 44) return undefined;
+  }
+  if (!upper || !lower) return undefined;
+  const split = lastSpace < 0 ? { first: name, last: '' } : { first: name.slice(0, lastSpace), last: name.slice(lastSpace + 1) };
+  return { split, full: name };
+}
+
+/**
  * A written name split, and put back together as "First Last". Names repeat on every shift of an
- * employee, so both are remembered (a bounded number of them).
+ * employee, so those that need work are remembered (a bounded number of them).
  */
 export function readWrittenName(name: string): WrittenName {
+  const clean = alreadyClean(name);
+  if (clean) return clean;
   let written = splitCache.get(name);
   if (written) return written;
   const split = splitNameUncached(name);
