@@ -1,7 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
+import yauzl from 'yauzl';
 import { SpilledChunks } from '../../../src/server/processing/writing/spilledChunks';
 import { XlsxWriter } from '../../../src/server/processing/writing/xlsxWriter';
 import { removeDir, tempDir } from './engineHarness';
@@ -42,7 +44,46 @@ describe('bytes set aside for the sheets appended at the end', () => {
   });
 });
 
+/** Every entry of a zip: its name, the CRC-32 and size the zip records, and its inflated bytes. */
+async function zipEntries(path: string): Promise<Array<{ name: string; crc: number; size: number; data: Buffer }>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.open(path, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z))));
+  const entries: Array<{ name: string; crc: number; size: number; data: Buffer }> = [];
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) =>
+      zip.openReadStream(entry, (err, stream) => {
+        if (err) return reject(err);
+        void collect(stream).then((data) => {
+          entries.push({ name: entry.fileName, crc: entry.crc32, size: entry.uncompressedSize, data });
+          zip.readEntry();
+        }, reject);
+      }),
+    );
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return entries;
+}
+
 describe('the xlsx writer', () => {
+  it('records the CRC-32 and size of every part, streamed or appended, small or spanning many buffers', async () => {
+    const path = join(dir, 'out.xlsx');
+    const writer = await XlsxWriter.create(path, ['Streamed', 'Appended', 'Empty'], [3, 3, 1]);
+    for (let i = 0; i < 60_000; i++) {
+      const cells = [i, randomBytes(24).toString('hex'), i % 7 === 0 ? 'Ünïcödé & <markup>' : i / 4];
+      let full = writer.sheet(0).row(cells);
+      if (i % 3 === 0) full = writer.sheet(1).row(cells) || full;
+      if (full) await Promise.all([writer.sheet(0).flush(), writer.sheet(1).flush()]);
+    }
+    await writer.finish();
+    const entries = await zipEntries(path);
+    expect(entries.map((e) => e.name)).toEqual(expect.arrayContaining(['xl/worksheets/sheet1.xml', 'xl/worksheets/sheet2.xml', 'xl/worksheets/sheet3.xml']));
+    expect(entries.find((e) => e.name === 'xl/worksheets/sheet1.xml')?.size).toBeGreaterThan(4 * 1024 * 1024);
+    for (const entry of entries) {
+      expect({ name: entry.name, crc: entry.crc, size: entry.size }).toEqual({ name: entry.name, crc: crc32(entry.data), size: entry.data.length });
+    }
+  });
+
   it('appends a sheet too large for memory from its temporary file and cleans up', async () => {
     const path = join(dir, 'out.xlsx');
     const writer = await XlsxWriter.create(path, ['Main', 'Large'], [2, 2]);

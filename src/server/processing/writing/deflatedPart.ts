@@ -4,7 +4,7 @@
  * Text is encoded row by row into fixed-size buffers (so no long string ever has to be flattened);
  * the producer appends synchronously and awaits `flush()` when `needsFlush` says so.
  */
-import { crc32, createDeflateRaw, type DeflateRaw, type ZlibOptions } from 'node:zlib';
+import { createGzip, type Gzip, type ZlibOptions } from 'node:zlib';
 import { type ByteSink, viewOf } from './rowEncoder';
 
 /** Each full buffer is one step of the compressor: large steps need few turns of this thread. */
@@ -12,6 +12,9 @@ const BUFFER_BYTES = 1024 * 1024;
 export const OUTPUT_DEFLATE_LEVEL = 1;
 const QUEUE_BYTES = 4 * 1024 * 1024;
 const MAX_SPARE = 8;
+/** A gzip stream is raw deflate between a 10-byte header and an 8-byte trailer (CRC-32, size). */
+const GZIP_HEADER = 10;
+const GZIP_TRAILER = 8;
 
 export class DeflatedPart implements ByteSink {
   buffer: Buffer = Buffer.allocUnsafe(BUFFER_BYTES);
@@ -24,17 +27,23 @@ export class DeflatedPart implements ByteSink {
    * for every megabyte of XML would also make V8 collect its heap for the sake of outside memory.
    */
   private readonly spare: Buffer[] = [];
-  private crc = 0;
   private size = 0;
   private compressedSize = 0;
-  private readonly deflate: DeflateRaw;
+  /** Header bytes still to drop, and the last bytes seen (held back: at the end they are the trailer). */
+  private headerLeft = GZIP_HEADER;
+  private held = Buffer.alloc(0);
+  private readonly deflate: Gzip;
   private readonly done: Promise<void>;
 
   /** `sink` receives compressed bytes and may return a promise to slow the producer down. */
   constructor(sink: (chunk: Buffer) => Promise<void> | undefined) {
-    // a deep queue lets the compressor work on the thread pool while the next rows are encoded
-    this.deflate = createDeflateRaw({ level: OUTPUT_DEFLATE_LEVEL, chunkSize: 256 * 1024, writableHighWaterMark: QUEUE_BYTES } as ZlibOptions);
-    this.deflate.on('data', (chunk: Buffer) => {
+    // A deep queue lets the compressor work on the thread pool while the next rows are encoded. The
+    // gzip wrapper is there for its CRC-32, which the zip entry needs: zlib works it out on the thread
+    // pool as it reads the text, instead of this thread going over every byte once more.
+    this.deflate = createGzip({ level: OUTPUT_DEFLATE_LEVEL, chunkSize: 256 * 1024, writableHighWaterMark: QUEUE_BYTES } as ZlibOptions);
+    this.deflate.on('data', (data: Buffer) => {
+      const chunk = this.rawDeflate(data);
+      if (chunk.length === 0) return;
       this.compressedSize += chunk.length;
       const wait = sink(chunk);
       if (wait) {
@@ -78,7 +87,6 @@ export class DeflatedPart implements ByteSink {
   async flush(): Promise<void> {
     while (this.ready.length > 0) {
       const { bytes, whole } = this.ready.shift() as { bytes: Buffer; whole?: Buffer };
-      this.crc = crc32(bytes, this.crc);
       this.size += bytes.length;
       const reuse = whole ? () => this.spare.length < MAX_SPARE && this.spare.push(whole) : undefined;
       if (!this.deflate.write(bytes, reuse)) await Promise.race([new Promise((resolve) => this.deflate.once('drain', resolve)), this.done]);
@@ -90,7 +98,22 @@ export class DeflatedPart implements ByteSink {
     await this.flush();
     this.deflate.end();
     await this.done;
-    return { crc: this.crc, size: this.size, compressedSize: this.compressedSize };
+    const trailer = this.held;
+    if (trailer.length !== GZIP_TRAILER || trailer.readUInt32LE(4) !== this.size % 2 ** 32) throw new Error('the compressed sheet ended early');
+    return { crc: trailer.readUInt32LE(0), size: this.size, compressedSize: this.compressedSize };
+  }
+
+  /** The raw deflate bytes in a piece of the gzip stream: past the header, and short of the last eight bytes seen so far. */
+  private rawDeflate(data: Buffer): Buffer {
+    if (this.headerLeft > 0) {
+      const skip = Math.min(this.headerLeft, data.length);
+      this.headerLeft -= skip;
+      data = data.subarray(skip);
+    }
+    const all = this.held.length > 0 ? Buffer.concat([this.held, data]) : data;
+    const keep = Math.min(GZIP_TRAILER, all.length);
+    this.held = Buffer.from(all.subarray(all.length - keep));
+    return all.subarray(0, all.length - keep);
   }
 
   destroy(): void {
