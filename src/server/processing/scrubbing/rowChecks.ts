@@ -8,6 +8,8 @@ import { HOUR, MONEY, type ScrubbedRow } from './scrubbedRow';
 
 const MIN_RATE = 7.25;
 const MAX_RATE = 500;
+const RATE_BELOW = `Pay rate below ${formatAmount(MIN_RATE)}.`;
+const RATE_ABOVE = `Pay rate above ${formatAmount(MAX_RATE)}.`;
 
 function addIssue(row: ScrubbedRow, severity: Issue['severity'], column: string, value: Issue['value'], message: string): void {
   row.issues.push({ severity, sheet: row.sheet, row: row.sourceRow, column, value, message });
@@ -24,8 +26,8 @@ export function checkRow(row: ScrubbedRow): void {
   }
 
   const rate = row.money[MONEY['Pay Rate']];
-  if (rate !== undefined && rate < MIN_RATE) addIssue(row, 'warning', 'Pay Rate', rate, `Pay rate below ${formatAmount(MIN_RATE)}.`);
-  if (rate !== undefined && rate > MAX_RATE) addIssue(row, 'warning', 'Pay Rate', rate, `Pay rate above ${formatAmount(MAX_RATE)}.`);
+  if (rate !== undefined && rate < MIN_RATE) addIssue(row, 'warning', 'Pay Rate', rate, RATE_BELOW);
+  if (rate !== undefined && rate > MAX_RATE) addIssue(row, 'warning', 'Pay Rate', rate, RATE_ABOVE);
 
   const regular = row.hours[HOUR['Regular Hours']];
   const gross = row.money[MONEY['Gross Pay']];
