@@ -133,7 +133,7 @@ async function main(): Promise<void> {
   const cases: Array<{ label: string; rowsPerSheet: number; format: 'xlsx' | 'csv' | 'xls'; large?: boolean } & Omit<Plan, 'input'>> = [
     { label: '50KB', rowsPerSheet: 18, format: 'xlsx', kinds: ['engine', 'exceljs', 'sheetjs'], runs: 15, rounds: 3 },
     { label: '5MB', rowsPerSheet: 2250, format: 'xlsx', kinds: ['engine', 'exceljs', 'sheetjs'], runs: 5, rounds: 3 },
-    { label: 'csv', rowsPerSheet: 4200, format: 'csv', kinds: ['engine', 'csv-parse'], runs: 11, referenceRuns: 5, rounds: 3 },
+    { label: 'csv', rowsPerSheet: 4200, format: 'csv', kinds: ['engine', 'csv-parse'], runs: 11, referenceRuns: 5, rounds: 5 },
     { label: '50MB', rowsPerSheet: 20_900, format: 'xlsx', kinds: ['engine', 'exceljs', 'sheetjs'], runs: 1, rounds: 1, large: true },
     { label: '100MB', rowsPerSheet: 45_000, format: 'xlsx', kinds: ['engine'], runs: 1, rounds: 1, large: true },
     { label: 'xls', rowsPerSheet: 8_000, format: 'xls', kinds: ['engine'], runs: 1, rounds: 1, large: true },
