@@ -40,12 +40,15 @@ export class DeflatedPart implements ByteSink {
   private readonly deflate: Gzip;
   private readonly done: Promise<void>;
 
-  /** `sink` receives compressed bytes and may return a promise to slow the producer down. */
-  constructor(sink: (chunk: Buffer) => Promise<void> | undefined) {
+  /**
+   * `sink` receives compressed bytes and may return a promise to slow the producer down; `queueBytes`
+   * of text may wait for the compressor before `flush()` waits.
+   */
+  constructor(sink: (chunk: Buffer) => Promise<void> | undefined, queueBytes = QUEUE_BYTES) {
     // A deep queue lets the compressor work on the thread pool while the next rows are encoded. The
     // gzip wrapper is there for its CRC-32, which the zip entry needs: zlib works it out on the thread
     // pool as it reads the text, instead of this thread going over every byte once more.
-    this.deflate = createGzip({ level: OUTPUT_DEFLATE_LEVEL, chunkSize: 256 * 1024, writableHighWaterMark: QUEUE_BYTES } as ZlibOptions);
+    this.deflate = createGzip({ level: OUTPUT_DEFLATE_LEVEL, chunkSize: 256 * 1024, writableHighWaterMark: queueBytes } as ZlibOptions);
     this.deflate.on('data', (data: Buffer) => {
       const chunk = this.rawDeflate(data);
       if (chunk.length === 0) return;

@@ -36,6 +36,13 @@ export class SheetWriter {
   }
 }
 
+/**
+ * The appended sheets are mostly written at the end (Employee Totals), when the producer has nothing
+ * else to do: a short queue before their compressor leaves less of them to compress once the rows
+ * are all written, when only that compressor would still be working.
+ */
+const APPENDED_QUEUE_BYTES = 2 * 1024 * 1024;
+
 /** Where sheet `number` (2 onwards) of the workbook at `path` is set aside once it outgrows memory. */
 function asidePath(path: string, number: number): string {
   return `${path}.sheet${number}.tmp`;
@@ -75,7 +82,7 @@ export class XlsxWriter {
     for (let i = 1; i < sheetNames.length; i++) {
       const aside = new SpilledChunks(asidePath(path, i + 1));
       writer.aside[i] = aside;
-      writer.sheets.push(new SheetWriter(new DeflatedPart((chunk) => aside.push(chunk)), columnCounts[i] ?? 0));
+      writer.sheets.push(new SheetWriter(new DeflatedPart((chunk) => aside.push(chunk), APPENDED_QUEUE_BYTES), columnCounts[i] ?? 0));
     }
     return writer;
   }
