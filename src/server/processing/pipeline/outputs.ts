@@ -14,9 +14,18 @@ export function outputFiles(consolidatedPath: string, scrubbedPath: string): str
   return [...writerFiles(consolidatedPath, CONSOLIDATED_SHEETS.length), ...writerFiles(scrubbedPath, SCRUBBED_SHEETS.length)];
 }
 
+/**
+ * Rows written between two turns of the event loop, at most: about a millisecond's worth. A compressor
+ * that finishes its step (a megabyte, a few milliseconds) can start the next only when this thread
+ * gives the loop a turn; waiting for a full buffer to give it one left each compressor idle about half
+ * the time, and its backlog for the end of the run. A turn costs a few microseconds.
+ */
+const ROWS_PER_TURN = 256;
+
 export class Outputs {
-  /** Set when a sheet's buffers are full: `flush()` before writing much more. */
+  /** Set when a sheet's buffers are full, or the event loop is due a turn: `flush()` before writing on. */
   needsFlush = false;
+  private rowsSinceTurn = 0;
   private readonly sheets: SheetWriter[];
 
   private constructor(
@@ -65,14 +74,14 @@ export class Outputs {
    * is behind.
    */
   row(sheet: SheetWriter, cells: readonly CellValue[], header = false): void {
-    if (sheet.row(cells, header)) this.needsFlush = true;
+    if (sheet.row(cells, header) || ++this.rowsSinceTurn >= ROWS_PER_TURN) this.needsFlush = true;
   }
 
   async flush(): Promise<void> {
     this.needsFlush = false;
+    this.rowsSinceTurn = 0;
     for (const sheet of this.sheets) await sheet.flush();
-    // the compressors run on the thread pool but need this thread between their steps: without a
-    // turn of the event loop they would sit idle until the rows stop, and then the rows would wait
+    // the compressors run on the thread pool but need this thread between their steps (see ROWS_PER_TURN)
     await new Promise((resolve) => setImmediate(resolve));
   }
 
