@@ -1,8 +1,8 @@
 /**
  * A streaming RFC 4180 CSV parser over decoded text: quoted fields with doubled quotes and line breaks,
- * CRLF, LF or CR line ends. Each record carries the line number it starts on. A plain unquoted number
- * (`-?(0|[1-9]\d*)(\.\d+)?`) comes out as that number, read straight from the text; everything else
- * as text.
+ * CRLF, LF or CR line ends. Each record carries the line number it starts on. A plain number
+ * (`-?(0|[1-9]\d*)(\.\d+)?`), quoted or not, comes out as that number (read straight from the text
+ * when it lies in one chunk); everything else as text.
  */
 export interface CsvRecord {
   /** The line the record starts on. */
@@ -23,7 +23,7 @@ function isDigit(c: number): boolean {
  * is the digits as an integer divided by a power of ten: both exact, and one correctly rounded
  * division gives the very double Number() would; longer numbers go through Number().
  */
-export function plainNumberIn(text: string, start: number, end: number): number | undefined {
+function plainNumberIn(text: string, start: number, end: number): number | undefined {
   let i = start;
   const negative = i < end && text.charCodeAt(i) === 45;
   if (negative) i++;
@@ -48,6 +48,10 @@ export function plainNumberIn(text: string, start: number, end: number): number 
   if (wholeDigits + decimals > 15) return Number(text.slice(start, end));
   const value = decimals === 0 ? digits : digits / POWERS_OF_TEN[decimals];
   return negative ? -value : value;
+}
+
+function typed(field: string): string | number {
+  return plainNumberIn(field, 0, field.length) ?? field;
 }
 
 export class CsvParser {
@@ -156,15 +160,16 @@ export class CsvParser {
     this.field += text.slice(start, n);
   }
 
-  /** The field ending at `end`: a number when it is one and lies wholly in this text, else its text. */
+  /** The field ending at `end`: a number when it is a plain one, else its text. */
   private value(text: string, start: number, end: number): string | number {
-    if (this.field !== '') return this.field + text.slice(start, end);
-    return plainNumberIn(text, start, end) ?? text.slice(start, end);
+    if (this.field === '') return plainNumberIn(text, start, end) ?? text.slice(start, end);
+    // quoted, or begun in an earlier chunk
+    return typed(this.field + text.slice(start, end));
   }
 
   end(): void {
     if (this.field !== '' || this.count > 0) {
-      this.fields[this.count++] = this.field;
+      this.fields[this.count++] = typed(this.field);
       this.field = '';
       this.endRecord();
     }

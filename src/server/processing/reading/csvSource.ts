@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { type SheetRow } from '../types';
 import { detectCsvEncoding } from './csvEncoding';
-import { CsvParser, plainNumberIn } from './csvParser';
+import { CsvParser } from './csvParser';
 import { type WorkbookSource } from './workbookSource';
 
 const DELIMITERS = [',', ';', '\t'];
@@ -34,13 +34,6 @@ export function detectDelimiter(sample: string): string {
     }
   }
   return best;
-}
-
-/** Fields the parser left as text: a quoted plain number, or one split across two chunks, is still a number. */
-function typedCell(field: string | number): string | number | null {
-  if (typeof field === 'number') return field;
-  if (field === '') return null;
-  return plainNumberIn(field, 0, field.length) ?? field;
 }
 
 export function sheetNameForCsv(fileName: string): string {
@@ -95,9 +88,10 @@ function* feedInSlices(parser: CsvParser, text: string): Generator<SheetRow[]> {
 
 function toRows(parser: CsvParser): SheetRow[] {
   const records = parser.takeRecords();
+  // the parser types numbers; an empty field is an empty cell
   for (let r = 0; r < records.length; r++) {
     const cells = records[r].cells;
-    for (let i = 0; i < cells.length; i++) cells[i] = typedCell(cells[i] as string | number);
+    for (let i = 0; i < cells.length; i++) if (cells[i] === '') cells[i] = null;
   }
   return records;
 }

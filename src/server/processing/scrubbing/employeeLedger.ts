@@ -81,7 +81,7 @@ function idKey(id: string): string | number {
 
 export class EmployeeLedger {
   private readonly byId = new Map<string | number, number>();
-  private readonly byName = new Map<string, number>();
+  private readonly byName = new Map<string | number, number>();
   private readonly ids: string[] = [];
   private readonly names: string[] = [];
   private readonly departments: Array<string | string[]> = [];
@@ -117,13 +117,13 @@ export class EmployeeLedger {
 
   add(row: ScrubbedRow): void {
     if (!row.employeeId && !row.employeeName) return;
-    const byId = row.employeeId !== '';
-    let index = byId && row.employeeId === this.lastId ? this.lastIndex : byId ? this.byId.get(idKey(row.employeeId)) : this.byName.get(row.employeeName.toLowerCase());
+    const map: Map<string | number, number> = row.employeeId ? this.byId : this.byName;
+    const key = row.employeeId ? idKey(row.employeeId) : row.employeeName.toLowerCase();
+    let index = row.employeeId && row.employeeId === this.lastId ? this.lastIndex : map.get(key);
     this.lastId = '';
     if (index === undefined) {
       index = this.ids.length;
-      if (byId) this.byId.set(idKey(row.employeeId), index);
-      else this.byName.set(row.employeeName.toLowerCase(), index);
+      map.set(key, index);
       this.ids.push(row.employeeId);
       this.names.push(row.employeeName);
       this.departments.push(row.department);
@@ -142,10 +142,6 @@ export class EmployeeLedger {
       const value = row.money[i];
       if (value !== undefined && i !== PAY_RATE) chunk[at + HOURS + i] += hundredths(value);
     }
-  }
-
-  private sum(figure: number, index: number): number {
-    return this.sums.get(index, figure);
   }
 
   /** Sum of one figure over every employee, in hundredths. */
@@ -177,8 +173,8 @@ export class EmployeeLedger {
   weeklyIssues(): Issue[] {
     const issues: Issue[] = [];
     for (let index = 0; index < this.ids.length; index++) {
-      const regular = this.sum(HOUR['Regular Hours'], index) / 100;
-      const worked = regular + (this.sum(HOUR['Overtime Hours'], index) + this.sum(HOUR['Double Time Hours'], index)) / 100;
+      const regular = this.sums.get(index, HOUR['Regular Hours']) / 100;
+      const worked = regular + (this.sums.get(index, HOUR['Overtime Hours']) + this.sums.get(index, HOUR['Double Time Hours'])) / 100;
       if (regular <= MAX_REGULAR_HOURS && worked <= MAX_TOTAL_HOURS) continue;
       const id = this.ids[index];
       const who = id ? `${this.names[index] || 'Employee'} (${id})` : this.names[index];

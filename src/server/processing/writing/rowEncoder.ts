@@ -152,9 +152,6 @@ function bound(cells: readonly CellValue[]): number {
   return bytes;
 }
 
-/** The sink's view, for `text()` (encodeRow sets it, once per row). */
-let view: DataView = new DataView(new ArrayBuffer(8));
-
 /** The row number's digits as one word (padded with spaces), when they fit in eight bytes. */
 const rowWords = new Float64Array(1);
 const rowBytes = new Uint8Array(rowWords.buffer);
@@ -162,7 +159,7 @@ const rowBytes = new Uint8Array(rowWords.buffer);
 export function encodeRow(sink: ByteSink, rowNumber: number, cells: readonly CellValue[], header: boolean): void {
   sink.reserve(bound(cells));
   const b = sink.buffer;
-  view = sink.view;
+  const view = sink.view;
   let at = put(view, sink.offset, ROW_OPEN);
   const rowDigitsAt = at;
   at = digits(b, at, rowNumber);
@@ -187,9 +184,9 @@ export function encodeRow(sink: ByteSink, rowNumber: number, cells: readonly Cel
         at = put(view, at, VALUE_OPEN);
         at = number(b, at, value);
         at = put(view, at, VALUE_CLOSE);
-      } else at = text(b, at, String(value), header);
+      } else at = text(b, view, at, String(value), header);
     } else if (typeof value === 'string') {
-      at = text(b, at, value, header);
+      at = text(b, view, at, value, header);
     } else if (typeof value === 'boolean') {
       at = put(view, at, value ? BOOLEAN_TRUE : BOOLEAN_FALSE);
     } else if (value instanceof DateValue) {
@@ -202,7 +199,7 @@ export function encodeRow(sink: ByteSink, rowNumber: number, cells: readonly Cel
   sink.offset = put(view, at, ROW_CLOSE);
 }
 
-function text(b: Buffer, at: number, value: string, header: boolean): number {
+function text(b: Buffer, view: DataView, at: number, value: string, header: boolean): number {
   at = put(view, at, header ? HEADER_OPEN : TEXT_OPEN);
   if (value.charCodeAt(0) <= 32 || value.charCodeAt(value.length - 1) <= 32) at = put(view, at, PRESERVE);
   b[at++] = 62; // >
