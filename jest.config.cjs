@@ -26,8 +26,11 @@ const common = {
 };
 
 module.exports = {
-  // On a two-core machine jest runs the suites in its own process; a handle some library leaves
-  // open after the last test (a pool timer, a worker's port) must not keep CI waiting forever.
+  // A worker per core: jest's default leaves one core to its own process, which only collects
+  // results, so on a two-core machine the suites would run one file at a time.
+  maxWorkers: '100%',
+  // A handle some library leaves open after the last test (a pool timer, a worker's port) must
+  // not keep CI waiting forever.
   forceExit: true,
   projects: [
     {
@@ -36,7 +39,13 @@ module.exports = {
       testEnvironment: '<rootDir>/test/helpers/jsdom-environment.cjs',
       setupFilesAfterEnv: ['<rootDir>/test/helpers/web-setup.ts'],
       testMatch: ['<rootDir>/test/web/**/*.test.ts?(x)'],
-      moduleNameMapper: { ...common.moduleNameMapper, '\\.(css|less)$': '<rootDir>/test/helpers/style-stub.cjs' },
+      moduleNameMapper: {
+        ...common.moduleNameMapper,
+        '\\.(css|less)$': '<rootDir>/test/helpers/style-stub.cjs',
+        // The package indexes load every component and icon; these load each on first use.
+        '^antd$': '<rootDir>/test/helpers/antd-lazy.cjs',
+        '^@ant-design/icons$': '<rootDir>/test/helpers/ant-design-icons-lazy.cjs',
+      },
     },
     {
       ...common,
@@ -44,6 +53,9 @@ module.exports = {
       testEnvironment: 'node',
       setupFilesAfterEnv: ['<rootDir>/test/helpers/server-setup.ts'],
       testMatch: ['<rootDir>/test/server/**/*.test.ts', '<rootDir>/test/common/**/*.test.ts', '<rootDir>/test/scripts/**/*.test.ts'],
+      // Suites that need several processes on one database run where TEST_DATABASE_URL names a
+      // PostgreSQL server (CI's PostgreSQL pass); the embedded database serves one process only.
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...(process.env.TEST_DATABASE_URL ? [] : ['/test/server/jobs/workerRestart\\.test\\.ts$'])],
     },
   ],
 };

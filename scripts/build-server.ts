@@ -1,7 +1,8 @@
 /**
  * Bundles the server into dist/server (dependencies stay in node_modules) and copies its migrations.
  * The engine's threads (the pipeline's, and the sheet reader's) are entries of their own, placed beside
- * main.js where the engine looks for them.
+ * main.js where the engine looks for them; so is the engine's command line (process.js, which
+ * `npm run process` runs).
  */
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   await build({
     entryPoints: {
       main: path.join(root, 'src/server/main.ts'),
+      process: path.join(root, 'src/server/processing/cli.ts'),
       pipelineWorker: path.join(root, 'src/server/processing/pipeline/pipelineWorker.ts'),
       xlsxReadWorker: path.join(root, 'src/server/processing/reading/xlsxReadWorker.ts'),
     },

@@ -3,22 +3,14 @@
  * then serves both from one port.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { needsBuild } from './buildFreshness.cjs';
 
 const root = path.resolve(__dirname, '..');
-const outputs = ['dist/web/index.html', 'dist/server/main.js'].map((file) => path.join(root, file));
-const sources = ['src', 'openapi', 'index.html', 'vite.config.ts', 'package-lock.json'].map((file) => path.join(root, file));
+const outputs = ['dist/web/index.html', 'dist/server/main.js'];
+const sources = ['src', 'openapi', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((newest, entry) => Math.max(newest, newestMtime(path.join(target, entry))), stat.mtimeMs);
-}
-
-const built = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
-if (built === 0 || Math.max(...sources.map(newestMtime)) > built) {
+if (needsBuild(root, outputs, sources)) {
   console.log('Building the app (first start or sources changed)...');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -6,30 +6,44 @@
  * Each case runs in its own process, built as the server is built (one bundle, its threads' entries
  * beside it) and run by plain Node, as in production.
  *
+ * Then, for the 50 KB and 5 MB workbooks and the CSV, whole processes cold (see `wholeProcesses.ts`):
+ * the built command line, `node dist/server/process.js <file> --out <dir>` (the server build is made
+ * first when stale), against each reference as a process of its own, in rounds taking turns; goals: the
+ * engine in at most half the reference's time for 50 KB, a third for 5 MB and the CSV.
+ *
  *   BENCH_SKIP_LARGE=1   leave out the 6.8 million-cell workbook, the 100 MB one and the .xls
  *   BENCH_DIR=path       where generated inputs are kept between runs (default: the temp folder)
  *   BENCH_ONLY=csv,5MB   run only the cases with these labels (50KB, 5MB, csv, 50MB, 100MB, xls)
+ *   BENCH_CLI=only       only the whole-process comparison (`npm run bench:cli`); BENCH_CLI=0 leaves it out
+ *   BENCH_CLI_ROUNDS=n   rounds of the whole-process comparison (default: 11 for 50 KB, 5 for 5 MB, 7 for the CSV)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { buildEngineIfStale } from '../buildFreshness.cjs';
 import { payrollModel } from './payrollModel';
 import { writeModelCsv, writeModelXls, writeModelXlsx } from './payrollFiles';
+import { type WholeProcessCase, compareWholeProcesses } from './wholeProcesses';
 
 const SHEETS = 12;
 const BENCH_DIR = process.env.BENCH_DIR ?? join(tmpdir(), 'payroll-engine-bench');
 const SKIP_LARGE = process.env.BENCH_SKIP_LARGE === '1';
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((label) => label.trim())) : undefined;
+const WARM = process.env.BENCH_CLI !== 'only';
+const COLD = process.env.BENCH_CLI !== '0';
+const COLD_ROUNDS = Number(process.env.BENCH_CLI_ROUNDS) || undefined;
 const ROOT = resolve(__dirname, '../..');
 /** Inside the repository, so the bundle finds node_modules. */
 const BUILD_DIR = join(ROOT, 'dist/bench');
 
-async function buildCases(): Promise<string> {
+/** The warm cases' script, and the references as whole processes (see `wholeProcesses.ts`). */
+async function buildCases(): Promise<{ benchCase: string; referenceProcess: string }> {
   await build({
     entryPoints: {
       benchCase: join(__dirname, 'benchCase.ts'),
+      referenceProcess: join(__dirname, 'referenceProcess.ts'),
       pipelineWorker: join(ROOT, 'src/server/processing/pipeline/pipelineWorker.ts'),
       xlsxReadWorker: join(ROOT, 'src/server/processing/reading/xlsxReadWorker.ts'),
     },
@@ -42,7 +56,7 @@ async function buildCases(): Promise<string> {
     logLevel: 'warning',
     tsconfig: join(ROOT, 'tsconfig.json'),
   });
-  return join(BUILD_DIR, 'benchCase.js');
+  return { benchCase: join(BUILD_DIR, 'benchCase.js'), referenceProcess: join(BUILD_DIR, 'referenceProcess.js') };
 }
 
 interface InputFile {
@@ -129,18 +143,25 @@ function medianOf(values: number[]): number {
 
 async function main(): Promise<void> {
   mkdirSync(BENCH_DIR, { recursive: true });
-  const script = await buildCases();
-  const cases: Array<{ label: string; rowsPerSheet: number; format: 'xlsx' | 'csv' | 'xls'; large?: boolean } & Omit<Plan, 'input'>> = [
-    { label: '50KB', rowsPerSheet: 18, format: 'xlsx', kinds: ['engine', 'exceljs', 'sheetjs'], runs: 15, rounds: 3 },
-    { label: '5MB', rowsPerSheet: 2250, format: 'xlsx', kinds: ['engine', 'exceljs', 'sheetjs'], runs: 5, rounds: 3 },
-    { label: 'csv', rowsPerSheet: 4200, format: 'csv', kinds: ['engine', 'csv-parse'], runs: 11, referenceRuns: 5, rounds: 5 },
+  const { benchCase, referenceProcess } = await buildCases();
+  type Cold = Omit<WholeProcessCase, 'label' | 'input'>;
+  const cases: Array<{ label: string; rowsPerSheet: number; format: 'xlsx' | 'csv' | 'xls'; large?: boolean; cold?: Cold } & Omit<Plan, 'input'>> = [
+    { label: '50KB', rowsPerSheet: 18, format: 'xlsx', kinds: ['engine', 'exceljs', 'sheetjs'], runs: 15, rounds: 3, cold: { references: ['exceljs', 'sheetjs'], goal: 1 / 2, rounds: 11 } },
+    { label: '5MB', rowsPerSheet: 2250, format: 'xlsx', kinds: ['engine', 'exceljs', 'sheetjs'], runs: 5, rounds: 3, cold: { references: ['exceljs', 'sheetjs'], goal: 1 / 3, rounds: 5 } },
+    { label: 'csv', rowsPerSheet: 4200, format: 'csv', kinds: ['engine', 'csv-parse'], runs: 11, referenceRuns: 5, rounds: 5, cold: { references: ['csv-parse'], goal: 1 / 3, rounds: 7 } },
     { label: '50MB', rowsPerSheet: 20_900, format: 'xlsx', kinds: ['engine', 'exceljs', 'sheetjs'], runs: 1, rounds: 1, large: true },
     { label: '100MB', rowsPerSheet: 45_000, format: 'xlsx', kinds: ['engine'], runs: 1, rounds: 1, large: true },
     { label: 'xls', rowsPerSheet: 8_000, format: 'xls', kinds: ['engine'], runs: 1, rounds: 1, large: true },
   ];
   const plan: Plan[] = [];
-  for (const { label, rowsPerSheet, format, large, ...rest } of cases) {
-    if (ONLY ? ONLY.has(label) : !(large && SKIP_LARGE)) plan.push({ input: await generated(label, rowsPerSheet, format), ...rest });
+  const coldPlan: WholeProcessCase[] = [];
+  for (const { label, rowsPerSheet, format, large, cold, ...rest } of cases) {
+    const warm = WARM && (ONLY ? ONLY.has(label) : !(large && SKIP_LARGE));
+    const wholeProcess = COLD && cold !== undefined && (!ONLY || ONLY.has(label));
+    if (!warm && !wholeProcess) continue;
+    const input = await generated(label, rowsPerSheet, format);
+    if (warm) plan.push({ input, ...rest });
+    if (wholeProcess) coldPlan.push({ label, input: input.path, ...cold, rounds: COLD_ROUNDS ?? cold.rounds });
   }
   for (const { input, kinds, runs, referenceRuns = runs, rounds } of plan) {
     const size = statSync(input.path).size;
@@ -151,7 +172,7 @@ async function main(): Promise<void> {
     const results = new Map<string, CaseResult[]>(kinds.map((k) => [k, []]));
     for (let round = 0; round < rounds; round++) {
       for (const kind of kinds) {
-        const result = runCase(script, kind, input.path, kind === 'engine' ? runs : referenceRuns);
+        const result = runCase(benchCase, kind, input.path, kind === 'engine' ? runs : referenceRuns);
         if (result) results.get(kind)?.push(result);
       }
     }
@@ -163,6 +184,9 @@ async function main(): Promise<void> {
     const engine = overRounds('engine');
     for (const kind of kinds) line(kind, input, overRounds(kind), kind === 'engine' ? undefined : engine);
   }
+  if (coldPlan.length === 0) return;
+  const engineCli = buildEngineIfStale(ROOT);
+  for (const c of coldPlan) compareWholeProcesses(engineCli, referenceProcess, c);
 }
 
 void main();

@@ -77,6 +77,11 @@ export const CACHE_FRESHNESS = {
 
 export type CacheKind = keyof typeof CACHE_FRESHNESS;
 
+/** Seconds a read of a kind stays fresh: a screen that mounts or changes its arguments after that refetches it. */
+export function cacheFreshnessSeconds(kind: CacheKind): number {
+  return CACHE_FRESHNESS[kind].fresh;
+}
+
 /** Seconds an unused cache entry of a kind is kept. */
 export function cacheLifetimeSeconds(kind: CacheKind): number {
   const entry: { fresh: number; kept?: number } = CACHE_FRESHNESS[kind];

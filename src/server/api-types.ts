@@ -296,6 +296,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description The company's staff members, oldest first; `search` matches name or email (any case), for pickers that search as you type. */
         get: operations["listCompanyStaff"];
         put?: never;
         post: operations["createCompanyStaff"];
@@ -317,6 +318,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * @description Removes a staff member of the caller's company and ends their sessions at once. A member who
+         *     still has clients assigned is refused (409) with a message naming how many clients to reassign
+         *     first, so no client is ever left without someone to upload its payroll.
+         */
         delete: operations["deleteCompanyStaff"];
         options?: never;
         head?: never;
@@ -400,6 +406,7 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** @description As `GET /staff/download/{uploadId}`, for any upload of the admin's company. */
         get: operations["downloadCompanyUpload"];
         put?: never;
         post?: never;
@@ -494,6 +501,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/clients/{id}/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * @description An assigned client's required document, its state this week, and its history of weekly
+         *     uploads: one row per week, newest first, with the newest version of that week's upload and
+         *     the earlier versions (rejected uploads that were uploaded again) newest first.
+         */
+        get: operations["listStaffClientUploads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/weekly-documents": {
         parameters: {
             query?: never;
@@ -501,6 +531,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description One row per required document of each ACTIVE client assigned to the caller (one of them with
+         *     `clientId`; a client that is not theirs or not active gives no rows), for one UTC week,
+         *     ordered by client name. An upload belongs to the week it was uploaded for (its `weekStart`),
+         *     whenever it arrived; the row's `upload` is the newest version of that week (upload time,
+         *     then attempt), with `error_message` when it FAILED, or null. `weekStatus` and the filter
+         *     both read that newest version. 10 rows a page.
+         *
+         *     The week defaults to the current one. `weekStart` must be a Monday, not before 2025-09-08 and
+         *     not after the current week; `weekEnd`, when given, must be its Sunday (and needs `weekStart`).
+         *     A refusal is 400 with a message naming the field.
+         */
         get: operations["listStaffWeeklyDocuments"];
         put?: never;
         post?: never;
@@ -517,6 +559,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description Counts over the same rows as `GET /staff/weekly-documents` for the same `clientId` and week
+         *     (same week rules and refusals). See WeeklyDocumentsSummary for what each figure counts.
+         */
         get: operations["getStaffWeeklyDocumentsSummary"];
         put?: never;
         post?: never;
@@ -533,6 +579,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description The uploads the caller made, newest first, of the clients assigned to them now (a client
+         *     reassigned to a colleague takes its history along), every version and week, whatever the
+         *     client's status. `filename` and `file_size_mb` are the raw file's, as uploaded. 10 a page.
+         */
         get: operations["listStaffUploads"];
         put?: never;
         post?: never;
@@ -551,6 +602,12 @@ export interface paths {
             };
             cookie?: never;
         };
+        /**
+         * @description Any upload (any version) of a client assigned to the caller, by its processing id: who
+         *     reviewed it and when (null until reviewed), and the notes on each file version that is
+         *     stored. Any other upload answers 404 "Upload not found or you don't have access to this
+         *     upload.", whether it exists elsewhere or not at all.
+         */
         get: operations["getStaffUploadReview"];
         put?: never;
         post?: never;
@@ -585,7 +642,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Multipart fields `clientId` (before the file) and `file` (.xls, .xlsx, .xlsm, .xltm, .xltx or .csv, under 100 MB). */
+        /** @description Multipart fields `clientId` and optional `weekStart` (both before the file), then `file` (.xls, .xlsx, .xlsm, .xltm, .xltx or .csv, under 100 MB). The client must be assigned to the caller (404 otherwise). The file is stored and queued in one step (202); its processing is followed by `processingUpdate` events. A week holds one upload per client: a week whose newest upload did not fail answers 409 (a rejected one is re-uploaded instead). */
         post: operations["uploadRequiredDocument"];
         delete?: never;
         options?: never;
@@ -604,6 +661,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description A new version of a rejected upload of a client assigned to the caller, for the same week; the rejected version, its files and its review notes stay as history. Only the newest version of its week, once REJECTED, can be re-uploaded (409 otherwise); another staff member's upload answers 404. */
         post: operations["reuploadRequiredDocument"];
         delete?: never;
         options?: never;
@@ -622,6 +680,7 @@ export interface paths {
             };
             cookie?: never;
         };
+        /** @description A version of an upload of a client assigned to the caller, as an attachment named `<client> <week start> <type>.xlsx` (the raw version keeps its own extension). A version not produced yet answers 409; an upload the caller may not see answers 404, like a missing one. */
         get: operations["downloadStaffUpload"];
         put?: never;
         post?: never;
@@ -638,7 +697,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The caller's own tickets (ADMIN and STAFF). */
+        /** @description STAFF: the tickets they created. ADMIN: every ticket raised in their company (theirs and their staff's). */
         get: operations["listMyTickets"];
         put?: never;
         post: operations["createTicket"];
@@ -938,12 +997,35 @@ export interface components {
             weekStatus: "NO_UPLOAD" | "PROCESSING" | "FAILED" | "PENDING" | "APPROVED" | "REJECTED";
             upload: components["schemas"]["Upload"] | null;
         };
+        /** @description One UTC week of a client's required document; `upload` is the newest version, or null when nothing was uploaded. */
+        ClientWeek: {
+            /** Format: date */
+            weekStart: string;
+            /** Format: date */
+            weekEnd: string;
+            /** @enum {string} */
+            weekStatus: "NO_UPLOAD" | "PROCESSING" | "FAILED" | "PENDING" | "APPROVED" | "REJECTED";
+            upload: components["schemas"]["Upload"] | null;
+            earlierVersions: components["schemas"]["Upload"][];
+        };
+        /**
+         * @description Figures over a week's rows, each read from the row's newest upload of the week, as the
+         *     filters of `GET /staff/weekly-documents` read it. `uploaded + remaining = total`; `pending`,
+         *     `approved` and `rejected` are parts of `uploaded`, and the rest of `uploaded` is still
+         *     processing or FAILED.
+         */
         WeeklyDocumentsSummary: {
+            /** @description Every row (required document of an active assigned client). */
             total: number;
+            /** @description Rows with any upload that week */
             uploaded: number;
+            /** @description Newest upload SCRUBBED and awaiting review (filter pending). */
             pending: number;
+            /** @description Newest upload approved (filter approved). */
             approved: number;
+            /** @description Newest upload rejected */
             rejected: number;
+            /** @description Rows with no upload at all that week. */
             remaining: number;
         };
         AdminWeeklyStats: {
@@ -1641,6 +1723,7 @@ export interface operations {
             query?: {
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -2018,6 +2101,40 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    listStaffClientUploads: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's document and upload history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            document: components["schemas"]["RequiredDocument"];
+                            currentWeek: components["schemas"]["ClientWeek"];
+                            weeks: components["schemas"]["ClientWeek"][];
+                            pagination: components["schemas"]["StaffPagination"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listStaffWeeklyDocuments: {
         parameters: {
             query?: {
@@ -2028,6 +2145,13 @@ export interface operations {
                 weekStart?: components["parameters"]["WeekStart"];
                 /** @description ISO date of the Sunday (UTC) that ends the week. */
                 weekEnd?: components["parameters"]["WeekEnd"];
+                /**
+                 * @description `all` (or absent): every row. `pending`: the newest upload finished processing (SCRUBBED)
+                 *     and awaits an admin's review; uploads still processing or FAILED are not pending, as there
+                 *     is nothing to review yet. `approved` / `rejected`: the newest upload's review (a rejected
+                 *     week uploaded again is no longer rejected). `uploaded`: the week has any upload at all,
+                 *     in any state (processing, failed, awaiting review or reviewed).
+                 */
                 filter?: "all" | "pending" | "approved" | "rejected" | "uploaded";
             };
             header?: never;
@@ -2187,6 +2311,11 @@ export interface operations {
                 "multipart/form-data": {
                     /** Format: uuid */
                     clientId: string;
+                    /**
+                     * Format: date
+                     * @description The week the upload is for, as a date within it (normally its Monday; any other date means the UTC week that contains it). Default the current UTC week; never a future week nor one before 2025-09-08 (400).
+                     */
+                    weekStart?: string;
                     /** Format: binary */
                     file: string;
                 };

@@ -15,8 +15,14 @@ import type { DatabaseHandle } from './db/client';
 import { loadContract } from './http/contract';
 import { errorHandler } from './http/errorHandler';
 import { type OperationHandlers, registerOperations } from './http/operations';
+import { silentPublisher } from './realtime/processingUpdates';
+import { realtimePlugin } from './realtime/realtimePlugin';
 import { authOperations } from './routes/auth';
+import { clientOperations } from './routes/client';
+import { companyOperations } from './routes/company';
+import { downloadOperations } from './routes/downloads';
 import { healthOperations } from './routes/health';
+import { staffOperations } from './routes/staff';
 import { systemOperations } from './routes/system';
 import { ticketOperations } from './routes/ticket';
 import type { FileStorage } from './storage/fileStorage';
@@ -34,7 +40,16 @@ export interface AppDeps {
 }
 
 /** Every handler, by contract operationId. */
-export const allOperations: OperationHandlers = { ...healthOperations, ...authOperations, ...systemOperations, ...ticketOperations };
+export const allOperations: OperationHandlers = {
+  ...healthOperations,
+  ...authOperations,
+  ...systemOperations,
+  ...companyOperations,
+  ...clientOperations,
+  ...staffOperations,
+  ...ticketOperations,
+  ...downloadOperations,
+};
 
 /** Builds the Fastify instance: infrastructure, then the contract's routes under /api, then the SPA. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -54,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokens: new TokenService(secret, config.accessTokenTtlSeconds),
     queue: deps.queue,
     storage: deps.storage ?? new LocalFileStorage(config.storageDir),
+    // Replaced by the realtime server's publisher when it is registered below.
+    publisher: silentPublisher,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('user', undefined);
@@ -65,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Uploads stream through the handlers; each route checks size and content as the bytes arrive.
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20, parts: 25 } });
   app.addHook('onRequest', originGuard(config.allowedOrigins));
+  await app.register(realtimePlugin);
 
   await app.register(
     async (api) => {

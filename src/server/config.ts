@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import * as yup from 'yup';
 import { MAX_UPLOAD_BYTES } from '@/common/limits';
@@ -27,6 +28,8 @@ const configSchema = yup.object({
   CONSOLIDATED_FILE_LINK_TEMPLATE: yup.string().default(''),
   STORAGE_DIR: yup.string().optional(),
   MAX_UPLOAD_BYTES: yup.number().integer().min(1).default(MAX_UPLOAD_BYTES),
+  PROCESSING_CONCURRENCY: yup.number().integer().min(1, 'PROCESSING_CONCURRENCY must be at least 1').optional(),
+  PROCESSING_JOB_EXPIRE_SECONDS: yup.number().integer().min(2).max(23 * 3600).default(15 * 60),
 });
 
 export interface Config {
@@ -49,6 +52,15 @@ export interface Config {
   storageDir: string;
   /** The largest file an upload may carry (spec: 100 MB). */
   maxUploadBytes: number;
+  processing: {
+    /** Uploads one worker process runs at once; by default one per core but one, so the API keeps a core. */
+    concurrency: number;
+    /**
+     * How long one upload's job may run before the queue takes it back and hands it out again (a
+     * worker that died mid-job is noticed after this long).
+     */
+    jobExpireSeconds: number;
+  };
 }
 
 const isTrue = (value: string | undefined): boolean => value !== undefined && ['true', '1', 'yes'].includes(value);
@@ -90,5 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consolidatedFileLinkTemplate: raw.CONSOLIDATED_FILE_LINK_TEMPLATE,
     storageDir: path.resolve(raw.STORAGE_DIR ?? path.join(raw.DATA_DIR, 'files')),
     maxUploadBytes: raw.MAX_UPLOAD_BYTES,
+    processing: {
+      concurrency: raw.PROCESSING_CONCURRENCY ?? Math.max(1, os.availableParallelism() - 1),
+      jobExpireSeconds: raw.PROCESSING_JOB_EXPIRE_SECONDS,
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Role } from './db/schema';
+import type { ProcessingPublisher } from './realtime/processingUpdates';
 import type { FileStorage } from './storage/fileStorage';
 
 /** Everything the routes and services share, built once by buildApp. */
@@ -13,6 +14,11 @@ export interface AppContext {
   tokens: TokenService;
   queue?: PgBoss;
   storage: FileStorage;
+  /**
+   * Where a status change of an upload goes once it is written: the realtime server's publisher when
+   * this process serves sockets, otherwise one that publishes nowhere.
+   */
+  publisher: ProcessingPublisher;
 }
 
 /** The signed-in caller, from the session (never from the request body or query). */

@@ -18,7 +18,18 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Waits until the page's finite animations and transitions (dialogs zooming in, toasts, tab ink) have finished. */
+export async function settle(page: Page): Promise<void> {
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, {
+      timeout: 3000,
+    })
+    .catch(() => undefined);
+}
+
+/** A full-page screenshot, taken once the page has stopped moving. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await settle(page);
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }

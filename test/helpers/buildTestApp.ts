@@ -2,14 +2,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type PgBoss from 'pg-boss';
 import { buildApp } from '@/server/app';
 import { hashPassword } from '@/server/auth/password';
 import { loadConfig } from '@/server/config';
+import type { DatabaseHandle } from '@/server/db/client';
 import { companies, type Role, users } from '@/server/db/schema';
+import { startQueue } from '@/server/jobs/queue';
 import { freshDatabase } from './testDatabase';
 
 export interface TestApp {
   app: FastifyInstance;
+  database: DatabaseHandle;
+  /** The job queue, when the app was built with `{ queue: true }` (it does not supervise: tests drive the jobs). */
+  queue?: PgBoss;
   /** Creates a company and returns its id. */
   createCompany(name?: string): Promise<string>;
   /** Creates a user; the password is 'secret-pass' unless given. */
@@ -22,15 +28,18 @@ export interface TestApp {
 
 let counter = 0;
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, options: { queue?: boolean } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payroll-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(48), ...env });
   const database = await freshDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const queue = options.queue ? await startQueue(database, { supervise: false, jobExpireSeconds: config.processing.jobExpireSeconds }) : undefined;
+  const app = await buildApp({ config, database, queue, logger: false });
   await app.ready();
 
   const testApp: TestApp = {
     app,
+    database,
+    queue,
     async createCompany(name = `Company ${++counter}`) {
       const [row] = await database.db.insert(companies).values({ name }).returning({ id: companies.id });
       return row.id;
@@ -60,6 +69,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     },
     async close() {
       await app.close();
+      await queue?.stop({ graceful: false, wait: true, timeout: 5_000 });
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

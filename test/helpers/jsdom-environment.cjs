@@ -1,9 +1,11 @@
 /**
  * jsdom for the SPA's suites, with Node's fetch and web-stream globals: RTK Query's fetchBaseQuery
  * needs a fetch whose Request, Response, Headers and AbortSignal belong together, and nock
- * intercepts that fetch.
+ * intercepts that fetch. Style matching is made fast enough for Ant Design's style sheets (see
+ * jsdom-style-matching.cjs).
  */
 const { TestEnvironment } = require('jest-environment-jsdom');
+const { speedUpStyleMatching } = require('./jsdom-style-matching.cjs');
 
 const nodeGlobals = [
   'fetch',
@@ -36,6 +38,7 @@ class JsdomWithFetchEnvironment extends TestEnvironment {
     for (const name of nodeGlobals) {
       if (globalThis[name] !== undefined) this.global[name] = globalThis[name];
     }
+    speedUpStyleMatching(this.global);
   }
 }
 

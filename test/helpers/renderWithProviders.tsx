@@ -3,7 +3,8 @@
  * router in memory. `renderApp` mounts the whole route table at a path.
  */
 import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { ConfigProvider, type ThemeConfig } from 'antd';
+import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 import nock from 'nock';
@@ -20,15 +21,33 @@ interface RenderOptions {
   store?: AppStore;
 }
 
+/**
+ * What only the suites change about Ant Design, inherited by the app's own provider inside: no
+ * motion (a closing dialog or menu leaves the page at once rather than after an animation jsdom
+ * never plays), no click wave, and class names without the per-version hash, which makes every
+ * style rule cheaper for jsdom to match. Components, texts, roles and the rules that hide things
+ * stay as in the browser.
+ */
+const testTheme: ThemeConfig = { hashed: false, token: { motion: false } };
+const noWave = { disabled: true };
+
+function TestUiProvider({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider theme={testTheme} wave={noWave}>
+      <UiProvider>{children}</UiProvider>
+    </ConfigProvider>
+  );
+}
+
 export function renderWithProviders(
   ui: ReactElement,
   { route = '/', preloadedState, store = setupStore(preloadedState) }: RenderOptions & { route?: string } = {},
 ): RenderResult & { store: AppStore } {
   const result = render(
     <Provider store={store}>
-      <UiProvider>
+      <TestUiProvider>
         <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-      </UiProvider>
+      </TestUiProvider>
     </Provider>,
   );
   return { ...result, store };
@@ -41,9 +60,9 @@ export function renderApp(
   const router = createMemoryRouter(appRoutes, { initialEntries: [route] });
   const result = render(
     <Provider store={store}>
-      <UiProvider>
+      <TestUiProvider>
         <RouterProvider router={router} />
-      </UiProvider>
+      </TestUiProvider>
     </Provider>,
   );
   return { ...result, store, router };
@@ -79,6 +98,11 @@ export function stubScreenReads(): void {
   const api = nock(API_ORIGIN).persist();
   api.get('/api/system/companies').query(true).reply(200, { success: true, data: { companies: [], pagination: emptyPage } });
   api.get('/api/system/consolidated-files').query(true).reply(200, { success: true, data: { files: [], pagination: emptyPage } });
+  api
+    .get('/api/company/current')
+    .reply(200, { success: true, data: { company: { id: '00000000-0000-4000-8000-0000000000c1', name: 'Acme', staff_count: 0, active_clients: 0 } } });
+  const noStaffPages = { currentPage: 1, totalPages: 0, totalCount: 0, hasPreviousPage: false, hasNextPage: false };
+  api.get('/api/staff/clients').query(true).reply(200, { success: true, data: { clients: [], pagination: noStaffPages } });
   api.get('/api/ticket').query(true).reply(200, { success: true, data: { tickets: [], pagination: { ...emptyPage, limit: 12 } } });
   api.get('/api/ticket/all').query(true).reply(200, { success: true, data: { tickets: [], pagination: { ...emptyPage, limit: 12 } } });
   api

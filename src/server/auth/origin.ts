@@ -9,18 +9,25 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * no Origin (not from a browser page) pass; the SameSite cookie already keeps them anonymous.
  */
 export function originGuard(allowedOrigins: string[]) {
-  const allowed = new Set(allowedOrigins.map((origin) => origin.replace(/\/$/, '')));
+  const allowed = allowedOriginSet(allowedOrigins);
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (!origin) return;
-    if (allowed.has(origin)) return;
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      throw forbidden('This request was refused because it came from another site.');
-    }
-    if (host !== request.host) throw forbidden('This request was refused because it came from another site.');
+    if (!isAllowedOrigin(origin, request.host, allowed)) throw forbidden('This request was refused because it came from another site.');
   };
+}
+
+export function allowedOriginSet(allowedOrigins: string[]): ReadonlySet<string> {
+  return new Set(allowedOrigins.map((origin) => origin.replace(/\/$/, '')));
+}
+
+/** Whether a page at `origin` may act on this server, reached as `host`: the same host, or a configured origin. The realtime socket applies the same rule. */
+export function isAllowedOrigin(origin: string, host: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (allowed.has(origin)) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }

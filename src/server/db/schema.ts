@@ -108,7 +108,7 @@ export const clients = pgTable(
   (table) => [index('clients_company_idx').on(table.companyId, table.status), index('clients_staff_idx').on(table.assignedStaffId)],
 );
 
-/** The document a client owes each week (one per client: '{client} Weekly Document'). */
+/** The document a client owes each week: one per client, shown as '{client} Weekly Document' after its current name. */
 export const requiredDocuments = pgTable(
   'required_documents',
   {

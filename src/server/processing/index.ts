@@ -5,6 +5,8 @@
  *
  *   processWorkbook({ inputPath, fileName, weekStart?, consolidatedPath, scrubbedPath, onProgress?, signal? })
  *     -> Promise<ProcessingSummary>
+ *   warmPipeline({ keepAlive? }) -> Promise<void>: starts the pipeline's thread ahead of the first job;
+ *     `keepAlive: true` keeps idle threads while the process runs (a job worker's process).
  *
  * - Reads .xlsx/.xlsm/.xltx/.xltm (streaming), .xls (BIFF5/BIFF8) and .csv, told apart by content.
  * - Writes `consolidatedPath` (sheets Consolidated, Sources) and `scrubbedPath` (Scrubbed, Employee
@@ -14,6 +16,6 @@
  *   problems become code 'INTERNAL' with the detail kept in `cause` for logs; an upload needing more
  *   memory than the thread has, 'TOO_LARGE'. No output is left behind.
  */
-export { processWorkbook } from './pipeline/processWorkbook';
+export { processWorkbook, warmPipeline, type WarmPipelineOptions } from './pipeline/processWorkbook';
 export { ProcessingError, type ProcessingErrorCode } from './processingError';
 export type { ProcessWorkbookOptions, ProcessingSummary, ProgressUpdate, SheetSourceInfo, HoursKind } from './types';

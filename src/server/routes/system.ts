@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { PAGE_SIZES } from '@/common/limits';
 import { sessionUser } from '../auth/guards';
-import { badRequest } from '../http/errors';
+import { contentDisposition } from '../http/contentDisposition';
 import type { Body, OperationHandlers, Params, Query } from '../http/operations';
 import {
-  type ChangeAuthor,
   createCompany,
   createCompanyAdmin,
   deleteCompany,
@@ -16,20 +14,10 @@ import {
 } from '../services/companies';
 import { listConsolidatedFiles, openConsolidatedFile, storeConsolidatedFile, UPLOAD_MESSAGES } from '../services/consolidatedFiles';
 import { pageRequest } from '../services/pagination';
+import { authorOf } from './requestScope';
+import { readUploadPart } from './uploadPart';
 
 const SYSTEM = ['SYSTEM'] as const;
-
-function authorOf(request: FastifyRequest): ChangeAuthor {
-  const user = sessionUser(request);
-  return { actor: { id: user.id, role: user.role }, ip: request.ip };
-}
-
-/** A file name for Content-Disposition: a plain ASCII fallback plus the exact name (RFC 6266). */
-function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const exact = encodeURIComponent(fileName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `inline; filename="${fallback}"; filename*=UTF-8''${exact}`;
-}
 
 /** The operators' area: companies, their admins and consolidated files. */
 export const systemOperations: OperationHandlers = {
@@ -123,30 +111,14 @@ export const systemOperations: OperationHandlers = {
     handler: async (request, reply) => {
       const { companyId } = request.params as Params<'uploadConsolidatedFile'>;
       const { ctx } = request.server;
-      if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.missing);
-      // One byte over the limit is enough to know the file is too large; the storage stops there.
-      const part = await request.file({ limits: { fileSize: ctx.config.maxUploadBytes + 1 }, throwFileSizeLimit: false }).catch((error: unknown) => {
-        // The multipart reader's own refusals carry their status; anything else is a form it could not parse.
-        const status = (error as { statusCode?: number }).statusCode;
-        throw status && status < 500 ? error : badRequest(UPLOAD_MESSAGES.interrupted);
-      });
-      if (!part || part.fieldname !== 'file') {
-        part?.file.resume();
-        throw badRequest(UPLOAD_MESSAGES.missing);
-      }
+      const upload = await readUploadPart(request, ctx.config.maxUploadBytes, UPLOAD_MESSAGES);
       const user = sessionUser(request);
       try {
-        const stored = await storeConsolidatedFile(
-          ctx,
-          companyId,
-          { filename: part.filename, mimetype: part.mimetype, content: part.file, truncated: () => part.file.truncated },
-          { ...authorOf(request), name: user.name, email: user.email },
-        );
+        const stored = await storeConsolidatedFile(ctx, companyId, upload.file, { ...authorOf(request), name: user.name, email: user.email });
         reply.code(201);
         return { success: true, message: 'File uploaded successfully', data: stored };
       } finally {
-        // Whatever was refused unread is discarded, so the request can finish.
-        if (!part.file.readableEnded) part.file.resume();
+        upload.release();
       }
     },
   },

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { PAGE_SIZES } from '@/common/limits';
 import { sessionUser } from '../auth/guards';
 import type { Body, OperationHandlers, Params, Query } from '../http/operations';
-import type { ChangeAuthor } from '../services/companies';
 import { pageRequest } from '../services/pagination';
 import {
   addTicketComment,
@@ -13,24 +12,23 @@ import {
   ticketStatistics,
   updateTicketStatus,
 } from '../services/tickets';
+import { authorOf } from './requestScope';
 
 const ANYONE = ['SYSTEM', 'ADMIN', 'STAFF'] as const;
 const COMPANY_USERS = ['ADMIN', 'STAFF'] as const;
 const SYSTEM = ['SYSTEM'] as const;
 
-function authorOf(request: FastifyRequest): ChangeAuthor {
-  const user = sessionUser(request);
-  return { actor: { id: user.id, role: user.role }, ip: request.ip };
-}
-
-/** Own tickets for company users, every ticket for operators: the scope comes from the session. */
+/** Own tickets for staff, the company's tickets for admins, every ticket for operators: the scope comes from the session. */
 async function listTicketsHandler(request: FastifyRequest) {
   const query = request.query as Query<'listAllTickets'>;
   const data = await listTickets(request.server.ctx.db, sessionUser(request), pageRequest(query, PAGE_SIZES.tickets), query.status);
   return { success: true, data };
 }
 
-/** Support tickets: company users raise and follow their own; operators see, answer, settle and delete all. */
+/**
+ * Support tickets: staff raise and follow their own, admins their company's; operators see, answer,
+ * settle and delete all.
+ */
 export const ticketOperations: OperationHandlers = {
   listMyTickets: { access: COMPANY_USERS, handler: listTicketsHandler },
   listAllTickets: { access: SYSTEM, handler: listTicketsHandler },

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/client';
 import { clients, companies, requiredDocuments, ticketComments, tickets, users } from '../db/schema';
+import { WEEKLY_DOCUMENT_STORED_TITLE } from '../services/requiredDocuments';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -66,7 +67,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
             .insert(clients)
             .values({ companyId: companyRow.id, name: clientName, assignedStaffId: staff.id })
             .returning({ id: clients.id });
-          await tx.insert(requiredDocuments).values({ clientId: client.id, title: `${clientName} Weekly Document` });
+          await tx.insert(requiredDocuments).values({ clientId: client.id, title: WEEKLY_DOCUMENT_STORED_TITLE });
         }
         const [ticket] = await tx
           .insert(tickets)

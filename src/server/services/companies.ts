@@ -3,9 +3,9 @@ import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { clients, companies, consolidatedFiles, tickets, uploadFiles, uploads, users } from '../db/schema';
 import { notFound } from '../http/errors';
-import type { FileStorage } from '../storage/fileStorage';
 import { recordAudit } from './audit';
 import { containsPattern, offsetOf, type PagePagination, pagePagination, type PageRequest } from './pagination';
+import { removeStoredFiles, type WarningLog } from './storedFiles';
 import { createUser } from './users';
 
 export const COMPANY_NOT_FOUND = 'Company not found';
@@ -127,7 +127,7 @@ export async function deleteCompany(
   ctx: Pick<AppContext, 'db' | 'storage'>,
   id: string,
   author: ChangeAuthor,
-  log: { warn: (details: object, message: string) => void },
+  log: WarningLog,
 ): Promise<{ name: string }> {
   const { name, storageKeys } = await ctx.db.transaction(async (tx) => {
     const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, id)).for('update');
@@ -152,7 +152,7 @@ export async function deleteCompany(
     });
     return { name: company.name, storageKeys: [...consolidated, ...uploaded].map((row) => row.key) };
   });
-  await removeStoredFiles(ctx.storage, storageKeys, log);
+  await removeStoredFiles(ctx.storage, storageKeys, log, 'company');
   return { name };
 }
 
@@ -164,16 +164,6 @@ async function ownedCounts(tx: Executor, companyId: string) {
     tx.select({ n: count() }).from(tickets).where(eq(tickets.companyId, companyId)),
   ]);
   return { users: usersOwned.n, clients: clientsOwned.n, uploads: uploadsOwned.n, tickets: ticketsOwned.n };
-}
-
-async function removeStoredFiles(storage: FileStorage, keys: string[], log: { warn: (details: object, message: string) => void }): Promise<void> {
-  for (const key of keys) {
-    try {
-      await storage.delete(key);
-    } catch (error) {
-      log.warn({ err: error, storageKey: key }, 'a stored file of a deleted company could not be removed');
-    }
-  }
 }
 
 function toAdminView(row: { id: string; name: string; email: string; createdAt: Date }): CompanyAdminView {

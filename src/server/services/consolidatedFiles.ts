@@ -4,10 +4,11 @@ import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { companies, consolidatedFiles } from '../db/schema';
 import { AppError, badRequest, notFound } from '../http/errors';
-import { StoredObjectNotFound, StoredObjectTooLarge } from '../storage/fileStorage';
-import { type SpreadsheetKind, SpreadsheetSignatureGate } from '../storage/spreadsheetSignature';
+import { StoredObjectNotFound } from '../storage/fileStorage';
+import type { SpreadsheetKind } from '../storage/spreadsheetSignature';
 import { recordAudit } from './audit';
 import { COMPANY_NOT_FOUND, type ChangeAuthor } from './companies';
+import { cleanFileName, type IncomingFile, storeIncomingFile } from './incomingFiles';
 import { offsetOf, type PagePagination, pagePagination, type PageRequest } from './pagination';
 
 /** The spec's wording for each refusal of a consolidated file upload. */
@@ -112,24 +113,6 @@ export async function listConsolidatedFiles(
   return { files: rows.map((row) => toView(row, ctx.config.consolidatedFileLinkTemplate)), pagination: pagePagination(page, total) };
 }
 
-export interface IncomingFile {
-  /** The name the browser sent; only its last path segment is kept. */
-  filename: string;
-  mimetype: string;
-  content: Readable;
-  /** Set by the multipart reader when it stopped at its own size limit. */
-  truncated(): boolean;
-}
-
-/** The file name without any folder part or control characters, at most 255 characters. */
-export function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  if (base.length <= 255) return base;
-  const extension = path.extname(base).slice(0, 16);
-  return base.slice(0, 255 - extension.length) + extension;
-}
-
 function kindOf(fileName: string): SpreadsheetKind | undefined {
   const extension = path.extname(fileName).toLowerCase().slice(1);
   return (['xls', 'xlsx', 'xlsm', 'csv'] as const).find((kind) => kind === extension);
@@ -157,27 +140,11 @@ export async function storeConsolidatedFile(
   const kind = kindOf(fileName);
   if (!kind) throw badRequest(UPLOAD_MESSAGES.extension);
 
-  const gate = new SpreadsheetSignatureGate(kind, () => badRequest(UPLOAD_MESSAGES.extension));
-  let sourceFailed = false;
-  incoming.content.once('error', () => {
-    sourceFailed = true;
+  const stored = await storeIncomingFile(ctx.storage, incoming, {
+    kind,
+    maxBytes: ctx.config.maxUploadBytes,
+    refusals: { tooLarge, signature: () => badRequest(UPLOAD_MESSAGES.extension), interrupted: () => badRequest(UPLOAD_MESSAGES.interrupted) },
   });
-  let stored;
-  try {
-    stored = await ctx.storage.put(incoming.content, { maxBytes: ctx.config.maxUploadBytes, through: [gate] });
-  } catch (error) {
-    // The form may have broken off before this listener was attached: the stream remembers it.
-    const cutShort = sourceFailed || incoming.content.errored !== null;
-    incoming.content.destroy();
-    if (error instanceof StoredObjectTooLarge) throw tooLarge();
-    if (error instanceof AppError) throw error;
-    if (cutShort) throw badRequest(UPLOAD_MESSAGES.interrupted);
-    throw error;
-  }
-  if (incoming.truncated()) {
-    await ctx.storage.delete(stored.key);
-    throw tooLarge();
-  }
 
   try {
     const row = await ctx.db.transaction(async (tx) => {

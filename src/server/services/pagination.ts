@@ -1,7 +1,11 @@
 import type { components } from '../api-types';
 
-/** The page-based pagination of tickets, companies, company admins and consolidated files, as the contract defines it. */
+/** The page-based pagination of tickets, admin clients, companies, company admins and consolidated files, as the contract defines it. */
 export type PagePagination = components['schemas']['PagePagination'];
+/** The admin staff list's pagination (spec section 3 gives each area its own shape). */
+export type AdminStaffPagination = components['schemas']['AdminStaffPagination'];
+/** The pagination of staff's own lists: assigned clients, uploads, weekly documents. */
+export type StaffPagination = components['schemas']['StaffPagination'];
 
 export interface PageRequest {
   page: number;
@@ -20,6 +24,16 @@ export function offsetOf({ page, limit }: PageRequest): number {
 export function pagePagination({ page, limit }: PageRequest, total: number): PagePagination {
   const totalPages = Math.ceil(total / limit);
   return { page, limit, total, totalPages, hasPrevPage: page > 1, hasNextPage: page < totalPages };
+}
+
+export function adminStaffPagination({ page, limit }: PageRequest, totalCount: number): AdminStaffPagination {
+  const totalPages = Math.ceil(totalCount / limit);
+  return { page, totalPages, totalCount, hasPrev: page > 1, hasNext: page < totalPages };
+}
+
+export function staffPagination({ page, limit }: PageRequest, totalCount: number): StaffPagination {
+  const totalPages = Math.ceil(totalCount / limit);
+  return { currentPage: page, totalPages, totalCount, hasPreviousPage: page > 1, hasNextPage: page < totalPages };
 }
 
 /** A LIKE pattern matching the text anywhere, with its wildcard characters taken literally. */

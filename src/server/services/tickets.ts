@@ -64,9 +64,14 @@ function toTicketView(row: TicketRow): TicketView {
   };
 }
 
-/** Operators see every ticket; everyone else only the tickets they raised themselves. */
+/**
+ * Operators see every ticket; an admin every ticket raised in their company (theirs and their
+ * staff's, so they can follow up on what their people asked); a staff member only their own.
+ */
 function visibleTo(user: SessionUser): SQL | undefined {
-  return user.role === 'SYSTEM' ? undefined : eq(tickets.createdById, user.id);
+  if (user.role === 'SYSTEM') return undefined;
+  if (user.role === 'ADMIN' && user.companyId) return eq(tickets.companyId, user.companyId);
+  return eq(tickets.createdById, user.id);
 }
 
 function selectTickets(db: Executor) {

@@ -1,4 +1,4 @@
-import { cacheLifetimeSeconds } from '@/common/limits';
+import { type CacheKind, cacheFreshnessSeconds, cacheLifetimeSeconds } from '@/common/limits';
 import { generatedApi } from './generated';
 
 /**
@@ -29,7 +29,7 @@ function listTags<T extends (typeof tagTypes)[number]>(type: T, items: { id: str
 }
 
 /** Everything that counts uploads, so an upload or review refetches them all. */
-const uploadViews = [
+export const uploadViews = [
   { type: 'WeeklyDocument', id: LIST },
   { type: 'WeeklyStats', id: LIST },
   { type: 'Upload', id: LIST },
@@ -38,9 +38,35 @@ const uploadViews = [
 type TagType = (typeof tagTypes)[number];
 type Tag = TagType | { type: TagType; id: string };
 
-/** Tags a write changes, invalidated only when it succeeded: a refused write changed nothing. */
-function onSuccess<Arg>(tags: (arg: Arg) => Tag[]) {
-  return (_result: unknown, error: unknown, arg: Arg): Tag[] => (error ? [] : tags(arg));
+/** Whether a write failed because what it names is gone (deleted by someone else meanwhile). */
+function isGone(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
+}
+
+/**
+ * Tags a write changes, invalidated only when it succeeded: a refused write changed nothing. A write
+ * refused because its row is gone ('Company not found') invalidates `gone` instead, so the list that
+ * still shows the row refetches and the stale row disappears.
+ */
+function onSuccess<Arg>(tags: (arg: Arg) => Tag[], gone?: (arg: Arg) => Tag[]) {
+  return (_result: unknown, error: unknown, arg: Arg): Tag[] => {
+    if (!error) return tags(arg);
+    return gone && isGone(error) ? gone(arg) : [];
+  };
+}
+
+/**
+ * The cache settings of a kind of read (spec section 9): how long an unused entry is kept, and how
+ * long data stays fresh. A screen that mounts, or asks with new arguments, after the freshness
+ * window refetches instead of showing what it cached; within the window the cache answers.
+ */
+function cached(kind: CacheKind) {
+  const freshMs = cacheFreshnessSeconds(kind) * 1000;
+  return {
+    keepUnusedDataFor: cacheLifetimeSeconds(kind),
+    forceRefetch: ({ endpointState }: { endpointState?: { fulfilledTimeStamp?: number } }) =>
+      endpointState?.fulfilledTimeStamp !== undefined && Date.now() - endpointState.fulfilledTimeStamp >= freshMs,
+  };
 }
 
 /** A multipart body with the file in the field `file`, under its own name. */
@@ -61,32 +87,43 @@ export const api = generatedApi.enhanceEndpoints({
     loginStaff: { invalidatesTags: ['Me'] },
     refreshSession: { invalidatesTags: [] },
     logout: { invalidatesTags: [] },
-    getMe: { providesTags: ['Me'], keepUnusedDataFor: cacheLifetimeSeconds('userProfile') },
+    getMe: { providesTags: ['Me'], ...cached('userProfile') },
 
     listCompanies: {
       providesTags: (result) => listTags('Company', result?.data.companies),
-      keepUnusedDataFor: cacheLifetimeSeconds('companies'),
+      ...cached('companies'),
     },
     getCompany: {
       providesTags: (_result, _error, { id }) => [{ type: 'Company', id }],
-      keepUnusedDataFor: cacheLifetimeSeconds('companies'),
+      ...cached('companies'),
     },
     createCompany: { invalidatesTags: onSuccess(() => [{ type: 'Company', id: LIST }]) },
     updateCompany: {
-      invalidatesTags: onSuccess(({ id }) => [{ type: 'Company', id }, { type: 'Company', id: LIST }, { type: 'ConsolidatedFile', id: LIST }]),
+      invalidatesTags: onSuccess(
+        ({ id }) => [{ type: 'Company', id }, { type: 'Company', id: LIST }, { type: 'ConsolidatedFile', id: LIST }],
+        () => [{ type: 'Company', id: LIST }],
+      ),
     },
     deleteCompany: {
-      invalidatesTags: onSuccess(({ id }) => [{ type: 'Company', id }, { type: 'Company', id: LIST }, { type: 'ConsolidatedFile', id: LIST }]),
+      invalidatesTags: onSuccess(
+        ({ id }) => [{ type: 'Company', id }, { type: 'Company', id: LIST }, { type: 'ConsolidatedFile', id: LIST }],
+        () => [{ type: 'Company', id: LIST }],
+      ),
     },
     listCompanyAdmins: {
       providesTags: (_result, _error, { id }) => [{ type: 'CompanyAdmin', id }],
-      keepUnusedDataFor: cacheLifetimeSeconds('companyAdmins'),
+      ...cached('companyAdmins'),
     },
-    createCompanyAdmin: { invalidatesTags: onSuccess(({ companyId }) => [{ type: 'CompanyAdmin', id: companyId }]) },
-    deleteCompanyAdmin: { invalidatesTags: onSuccess(({ companyId }) => [{ type: 'CompanyAdmin', id: companyId }]) },
+    createCompanyAdmin: { invalidatesTags: onSuccess(({ companyId }) => [{ type: 'CompanyAdmin', id: companyId }, { type: 'Company', id: companyId }]) },
+    deleteCompanyAdmin: {
+      invalidatesTags: onSuccess(
+        ({ companyId }) => [{ type: 'CompanyAdmin', id: companyId }],
+        ({ companyId }) => [{ type: 'CompanyAdmin', id: companyId }, { type: 'Company', id: companyId }],
+      ),
+    },
     listConsolidatedFiles: {
       providesTags: [{ type: 'ConsolidatedFile', id: LIST }],
-      keepUnusedDataFor: cacheLifetimeSeconds('consolidatedFiles'),
+      ...cached('consolidatedFiles'),
     },
     uploadConsolidatedFile: {
       // The contract's body is multipart: the file goes as the form field `file`.
@@ -95,98 +132,128 @@ export const api = generatedApi.enhanceEndpoints({
     },
     getConsolidatedFileContent: noCache,
 
-    getCurrentCompany: { providesTags: ['CurrentCompany'], keepUnusedDataFor: cacheLifetimeSeconds('currentCompany') },
+    getCurrentCompany: { providesTags: ['CurrentCompany'], ...cached('currentCompany') },
     listCompanyStaff: {
       providesTags: (result) => listTags('CompanyStaff', result?.data.staff),
-      keepUnusedDataFor: cacheLifetimeSeconds('companyStaff'),
+      ...cached('companyStaff'),
     },
-    createCompanyStaff: { invalidatesTags: [{ type: 'CompanyStaff', id: LIST }, 'CurrentCompany'] },
+    createCompanyStaff: { invalidatesTags: onSuccess(() => [{ type: 'CompanyStaff', id: LIST }, 'CurrentCompany']) },
     deleteCompanyStaff: {
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'CompanyStaff', id },
-        { type: 'CompanyStaff', id: LIST },
-        'CurrentCompany',
-        { type: 'Client', id: LIST },
-      ],
+      invalidatesTags: onSuccess(
+        ({ id }) => [{ type: 'CompanyStaff', id }, { type: 'CompanyStaff', id: LIST }, 'CurrentCompany', { type: 'Client', id: LIST }],
+        () => [{ type: 'CompanyStaff', id: LIST }, 'CurrentCompany'],
+      ),
     },
-    getCompanyWeeklyStats: { providesTags: [{ type: 'WeeklyStats', id: LIST }], keepUnusedDataFor: cacheLifetimeSeconds('weeklyStats') },
-    listCompanyFileUploads: { providesTags: [{ type: 'Upload', id: LIST }], keepUnusedDataFor: cacheLifetimeSeconds('companyFileUploads') },
+    getCompanyWeeklyStats: { providesTags: [{ type: 'WeeklyStats', id: LIST }], ...cached('weeklyStats') },
+    listCompanyFileUploads: { providesTags: [{ type: 'Upload', id: LIST }], ...cached('companyFileUploads') },
     listCompanyWeeklyDocuments: {
       providesTags: [{ type: 'WeeklyDocument', id: LIST }],
-      keepUnusedDataFor: cacheLifetimeSeconds('weeklyDocuments'),
+      ...cached('weeklyDocuments'),
     },
     reviewWeeklyDocument: {
-      invalidatesTags: (_result, _error, { fileProcessingId }) => [...uploadViews, { type: 'UploadReview', id: fileProcessingId }],
+      invalidatesTags: onSuccess(
+        ({ fileProcessingId }) => [...uploadViews, { type: 'UploadReview', id: fileProcessingId }],
+        () => [...uploadViews],
+      ),
     },
     downloadCompanyUpload: noCache,
     bulkDownloadCompanyUploads: noCache,
 
     listClients: {
       providesTags: (result) => listTags('Client', result?.data.clients),
-      keepUnusedDataFor: cacheLifetimeSeconds('clients'),
+      ...cached('clients'),
     },
-    createClient: { invalidatesTags: [{ type: 'Client', id: LIST }, 'CurrentCompany', ...uploadViews] },
+    createClient: { invalidatesTags: onSuccess(() => [{ type: 'Client', id: LIST }, 'CurrentCompany', ...uploadViews]) },
     updateClient: {
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Client', id },
-        { type: 'Client', id: LIST },
-        { type: 'StaffClient', id },
-        { type: 'StaffClient', id: LIST },
-        'CurrentCompany',
-        ...uploadViews,
-      ],
+      invalidatesTags: onSuccess(
+        ({ id }) => [
+          { type: 'Client', id },
+          { type: 'Client', id: LIST },
+          { type: 'StaffClient', id },
+          { type: 'StaffClient', id: LIST },
+          'CurrentCompany',
+          ...uploadViews,
+        ],
+        ({ id }) => [{ type: 'Client', id: LIST }, { type: 'StaffClient', id }, { type: 'StaffClient', id: LIST }],
+      ),
     },
     deleteClient: {
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Client', id }, { type: 'Client', id: LIST }, 'CurrentCompany', ...uploadViews],
+      invalidatesTags: onSuccess(
+        ({ id }) => [{ type: 'Client', id }, { type: 'Client', id: LIST }, 'CurrentCompany', ...uploadViews],
+        () => [{ type: 'Client', id: LIST }, 'CurrentCompany'],
+      ),
     },
 
     listStaffClients: {
       providesTags: (result) => listTags('StaffClient', result?.data.clients),
-      keepUnusedDataFor: cacheLifetimeSeconds('staffClients'),
+      ...cached('staffClients'),
     },
     getStaffClient: {
       providesTags: (_result, _error, { id }) => [{ type: 'StaffClient', id }],
-      keepUnusedDataFor: cacheLifetimeSeconds('clientDetail'),
+      ...cached('clientDetail'),
+    },
+    listStaffClientUploads: {
+      providesTags: (_result, _error, { id }) => [{ type: 'StaffClient', id }, { type: 'Upload', id: LIST }],
+      ...cached('staffUploads'),
     },
     listStaffWeeklyDocuments: {
       providesTags: [{ type: 'WeeklyDocument', id: LIST }],
-      keepUnusedDataFor: cacheLifetimeSeconds('weeklyDocuments'),
+      ...cached('weeklyDocuments'),
     },
     getStaffWeeklyDocumentsSummary: {
       providesTags: [{ type: 'WeeklyDocument', id: LIST }],
-      keepUnusedDataFor: cacheLifetimeSeconds('weeklySummary'),
+      ...cached('weeklySummary'),
     },
-    listStaffUploads: { providesTags: [{ type: 'Upload', id: LIST }], keepUnusedDataFor: cacheLifetimeSeconds('staffUploads') },
+    listStaffUploads: { providesTags: [{ type: 'Upload', id: LIST }], ...cached('staffUploads') },
     getStaffUploadReview: {
       providesTags: (_result, _error, { id }) => [{ type: 'UploadReview', id }],
-      keepUnusedDataFor: cacheLifetimeSeconds('uploadReview'),
+      ...cached('uploadReview'),
     },
-    getStaffWeeklyStats: { providesTags: [{ type: 'WeeklyStats', id: LIST }], keepUnusedDataFor: cacheLifetimeSeconds('weeklyStats') },
-    uploadRequiredDocument: { invalidatesTags: [...uploadViews] },
+    getStaffWeeklyStats: { providesTags: [{ type: 'WeeklyStats', id: LIST }], ...cached('weeklyStats') },
+    uploadRequiredDocument: {
+      // Multipart, with the client and week before the file: the server reads them before the file streams in.
+      query: ({ body }) => {
+        const form = new FormData();
+        form.append('clientId', body.clientId);
+        if (body.weekStart) form.append('weekStart', body.weekStart);
+        form.append('file', body.file, body.file instanceof File ? body.file.name : 'upload');
+        return { url: '/staff/upload-required-document', method: 'POST', body: form };
+      },
+      invalidatesTags: onSuccess(() => [...uploadViews]),
+    },
     reuploadRequiredDocument: {
-      invalidatesTags: (_result, _error, { fileProcessingId }) => [...uploadViews, { type: 'UploadReview', id: fileProcessingId }],
+      query: ({ fileProcessingId, body }) => ({ url: `/staff/reupload-required-document/${fileProcessingId}`, method: 'POST', body: fileForm(body.file) }),
+      invalidatesTags: onSuccess(({ fileProcessingId }) => [...uploadViews, { type: 'UploadReview', id: fileProcessingId }]),
     },
     downloadStaffUpload: noCache,
 
     listMyTickets: {
       providesTags: (result) => listTags('Ticket', result?.data.tickets),
-      keepUnusedDataFor: cacheLifetimeSeconds('tickets'),
+      ...cached('tickets'),
     },
     listAllTickets: {
       providesTags: (result) => listTags('Ticket', result?.data.tickets),
-      keepUnusedDataFor: cacheLifetimeSeconds('tickets'),
+      ...cached('tickets'),
     },
-    getTicketStatistics: { providesTags: ['TicketStatistics'], keepUnusedDataFor: cacheLifetimeSeconds('ticketStatistics') },
+    getTicketStatistics: { providesTags: ['TicketStatistics'], ...cached('ticketStatistics') },
     getTicket: {
       providesTags: (_result, _error, { id }) => [{ type: 'Ticket', id }],
-      keepUnusedDataFor: cacheLifetimeSeconds('ticketDetail'),
+      ...cached('ticketDetail'),
     },
     createTicket: { invalidatesTags: onSuccess(() => [{ type: 'Ticket', id: LIST }, 'TicketStatistics']) },
     updateTicketStatus: {
-      invalidatesTags: onSuccess(({ id }) => [{ type: 'Ticket', id }, { type: 'Ticket', id: LIST }, 'TicketStatistics']),
+      invalidatesTags: onSuccess(
+        ({ id }) => [{ type: 'Ticket', id }, { type: 'Ticket', id: LIST }, 'TicketStatistics'],
+        ({ id }) => [{ type: 'Ticket', id }, { type: 'Ticket', id: LIST }, 'TicketStatistics'],
+      ),
     },
     // The deleted ticket's own entry is left to expire: refetching it could only answer 404.
-    deleteTicket: { invalidatesTags: onSuccess(() => [{ type: 'Ticket', id: LIST }, 'TicketStatistics']) },
-    addTicketComment: { invalidatesTags: onSuccess(({ id }) => [{ type: 'Ticket', id }]) },
+    deleteTicket: {
+      invalidatesTags: onSuccess(
+        () => [{ type: 'Ticket', id: LIST }, 'TicketStatistics'],
+        () => [{ type: 'Ticket', id: LIST }, 'TicketStatistics'],
+      ),
+    },
+    addTicketComment: { invalidatesTags: onSuccess(({ id }) => [{ type: 'Ticket', id }], ({ id }) => [{ type: 'Ticket', id }, { type: 'Ticket', id: LIST }]) },
   },
 });

@@ -197,6 +197,7 @@ const injectedRtkApi = api
           params: {
             page: queryArg.page,
             limit: queryArg.limit,
+            search: queryArg.search,
           },
         }),
         providesTags: ["Company"],
@@ -365,6 +366,19 @@ const injectedRtkApi = api
         GetStaffClientApiArg
       >({
         query: (queryArg) => ({ url: `/staff/clients/${queryArg.id}` }),
+        providesTags: ["Staff"],
+      }),
+      listStaffClientUploads: build.query<
+        ListStaffClientUploadsApiResponse,
+        ListStaffClientUploadsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/staff/clients/${queryArg.id}/uploads`,
+          params: {
+            page: queryArg.page,
+            limit: queryArg.limit,
+          },
+        }),
         providesTags: ["Staff"],
       }),
       listStaffWeeklyDocuments: build.query<
@@ -724,6 +738,7 @@ export type ListCompanyStaffApiResponse =
 export type ListCompanyStaffApiArg = {
   page?: number;
   limit?: number;
+  search?: string;
 };
 export type CreateCompanyStaffApiResponse =
   /** status 201 The new staff member */ {
@@ -871,6 +886,21 @@ export type GetStaffClientApiResponse =
 export type GetStaffClientApiArg = {
   id: string;
 };
+export type ListStaffClientUploadsApiResponse =
+  /** status 200 The client's document and upload history */ {
+    success: boolean;
+    data: {
+      document: RequiredDocument;
+      currentWeek: ClientWeek;
+      weeks: ClientWeek[];
+      pagination: StaffPagination;
+    };
+  };
+export type ListStaffClientUploadsApiArg = {
+  id: string;
+  page?: number;
+  limit?: number;
+};
 export type ListStaffWeeklyDocumentsApiResponse =
   /** status 200 One row per assigned client and required document for the week */ {
     success: boolean;
@@ -887,6 +917,12 @@ export type ListStaffWeeklyDocumentsApiArg = {
   weekStart?: string;
   /** ISO date of the Sunday (UTC) that ends the week. */
   weekEnd?: string;
+  /** `all` (or absent): every row. `pending`: the newest upload finished processing (SCRUBBED)
+    and awaits an admin's review; uploads still processing or FAILED are not pending, as there
+    is nothing to review yet. `approved` / `rejected`: the newest upload's review (a rejected
+    week uploaded again is no longer rejected). `uploaded`: the week has any upload at all,
+    in any state (processing, failed, awaiting review or reviewed).
+     */
   filter?: "all" | "pending" | "approved" | "rejected" | "uploaded";
 };
 export type GetStaffWeeklyDocumentsSummaryApiResponse =
@@ -947,6 +983,8 @@ export type UploadRequiredDocumentApiResponse =
 export type UploadRequiredDocumentApiArg = {
   body: {
     clientId: string;
+    /** The week the upload is for, as a date within it (normally its Monday; any other date means the UTC week that contains it). Default the current UTC week; never a future week nor one before 2025-09-08 (400). */
+    weekStart?: string;
     file: Blob;
   };
 };
@@ -1285,12 +1323,26 @@ export type StaffPagination = {
 export type ClientDetail = Client & {
   required_documents: RequiredDocument[];
 };
+export type ClientWeek = {
+  weekStart: string;
+  weekEnd: string;
+  weekStatus:
+    "NO_UPLOAD" | "PROCESSING" | "FAILED" | "PENDING" | "APPROVED" | "REJECTED";
+  upload: Upload | null;
+  earlierVersions: Upload[];
+};
 export type WeeklyDocumentsSummary = {
+  /** Every row (required document of an active assigned client). */
   total: number;
+  /** Rows with any upload that week */
   uploaded: number;
+  /** Newest upload SCRUBBED and awaiting review (filter pending). */
   pending: number;
+  /** Newest upload approved (filter approved). */
   approved: number;
+  /** Newest upload rejected */
   rejected: number;
+  /** Rows with no upload at all that week. */
   remaining: number;
 };
 export type StaffUploadItem = {
@@ -1408,6 +1460,7 @@ export const {
   useDeleteClientMutation,
   useListStaffClientsQuery,
   useGetStaffClientQuery,
+  useListStaffClientUploadsQuery,
   useListStaffWeeklyDocumentsQuery,
   useGetStaffWeeklyDocumentsSummaryQuery,
   useListStaffUploadsQuery,

@@ -5,6 +5,7 @@ import { useGetMeQuery } from '@/web/api/generated';
 import { type NavItem, ShellLayout } from '@/web/components/ShellLayout';
 import { useCurrentUser } from '@/web/features/auth/authSlice';
 import { useLogout } from '@/web/features/auth/useLogout';
+import { ProcessingNotices } from '@/web/realtime/ProcessingNotices';
 
 interface AreaShellProps {
   areaLabel: string;
@@ -20,6 +21,8 @@ export function AreaShell({ areaLabel, navItems }: AreaShellProps) {
   if (!user) return null;
   return (
     <ShellLayout areaLabel={areaLabel} navItems={navItems} user={user} onLogout={() => void logout()} loggingOut={loggingOut}>
+      {/* An upload that finishes while its owner is on another screen still says so. */}
+      <ProcessingNotices />
       <Suspense
         fallback={
           <Flex justify="center" style={{ padding: 48 }}>

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { NotFoundPage } from '@/web/components/NotFoundPage';
 import { LoginTypeChooser } from '@/web/features/auth/LoginTypeChooser';
 import { AreaShell } from './AreaShell';
 import { ADMIN_NAVIGATION, STAFF_NAVIGATION, SYSTEM_NAVIGATION } from './navigation';
@@ -30,7 +31,7 @@ const StaffFileUploadsPage = lazyScreen(() => import('@/web/features/staff/file-
 const TicketsPage = lazyScreen(() => import('@/web/features/tickets/TicketsPage').then((m) => m.TicketsPage));
 const TicketDetailPage = lazyScreen(() => import('@/web/features/tickets/TicketDetailPage').then((m) => m.TicketDetailPage));
 
-/** The route table of spec section 2.1. */
+/** The route table of spec section 2.1; each area ends with its own not-found page. */
 export const appRoutes: RouteObject[] = [
   { path: '/', element: <LoginTypeChooser /> },
   { path: '/auth/system', element: <Suspense fallback={null}><SystemLoginPage /></Suspense> },
@@ -53,6 +54,7 @@ export const appRoutes: RouteObject[] = [
         element: <TicketsPage scope="all" title="All Tickets" subtitle="View and manage support tickets from all companies" detailBase="/system/tickets" />,
       },
       { path: 'tickets/:id', element: <TicketDetailPage backTo="/system/tickets" backLabel="Back to Tickets" canManage /> },
+      { path: '*', element: <NotFoundPage home="/system/companies" homeLabel="Go to Companies" /> },
     ],
   },
   {
@@ -73,6 +75,7 @@ export const appRoutes: RouteObject[] = [
         element: <TicketsPage scope="mine" title="My Tickets" subtitle="View and manage your support tickets" detailBase="/admin/tickets" />,
       },
       { path: 'tickets/:id', element: <TicketDetailPage backTo="/admin/tickets" backLabel="Back to My Tickets" /> },
+      { path: '*', element: <NotFoundPage home="/admin" homeLabel="Go to Dashboard" /> },
     ],
   },
   {
@@ -94,7 +97,9 @@ export const appRoutes: RouteObject[] = [
         element: <TicketsPage scope="mine" title="My Tickets" subtitle="View and manage your support tickets" detailBase="/staff/tickets" />,
       },
       { path: 'tickets/:id', element: <TicketDetailPage backTo="/staff/tickets" backLabel="Back to My Tickets" /> },
+      { path: '*', element: <NotFoundPage home="/staff" homeLabel="Go to Dashboard" /> },
     ],
   },
+  // Addresses outside every area go to the chooser; a mistyped address inside an area stays in it.
   { path: '*', element: <Navigate to="/" replace /> },
 ];

@@ -4,13 +4,21 @@ import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE } fro
 import storage from 'redux-persist/lib/storage';
 import { api } from '@/web/api/endpoints';
 import { authSlice, type AuthState } from '@/web/features/auth/authSlice';
+import { AUTH_PERSIST_KEY } from '@/web/features/auth/authStorage';
+import { processingSlice } from '@/web/realtime/processingSlice';
+import type { OpenSocket } from '@/web/realtime/realtimeEvents';
+import { realtimeSlice } from '@/web/realtime/realtimeSlice';
+import { openRealtimeSocket } from '@/web/realtime/realtimeSocket';
+import { createSocketMiddleware } from '@/web/realtime/socketMiddleware';
 
 /** Only the signed-in user survives a reload; the API cache is always fetched afresh. */
-const persistedAuthReducer = persistReducer<AuthState>({ key: 'auth', storage, whitelist: ['user'] }, authSlice.reducer);
+const persistedAuthReducer = persistReducer<AuthState>({ key: AUTH_PERSIST_KEY, storage, whitelist: ['user'] }, authSlice.reducer);
 
 const rootReducer = combineReducers({
   [authSlice.reducerPath]: persistedAuthReducer,
   [api.reducerPath]: api.reducer,
+  [realtimeSlice.reducerPath]: realtimeSlice.reducer,
+  [processingSlice.reducerPath]: processingSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -20,15 +28,20 @@ export interface PreloadedState {
   auth?: AuthState;
 }
 
+export interface StoreOptions {
+  /** Makes the live-updates socket; tests pass a fake one, so no suite touches the network. */
+  openSocket?: OpenSocket;
+}
+
 /** A fresh store; the browser entry persists it, tests build one per test. */
-export function setupStore(preloadedState?: PreloadedState) {
+export function setupStore(preloadedState?: PreloadedState, { openSocket = openRealtimeSocket }: StoreOptions = {}) {
   return configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as Partial<RootState> | undefined,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(api.middleware),
+      }).concat(api.middleware, createSocketMiddleware(openSocket)),
   });
 }
 

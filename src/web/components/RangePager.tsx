@@ -1,12 +1,16 @@
 import { Button, Flex, Typography } from 'antd';
+import { type Noun, nounFor } from '@/web/lib/countNoun';
 
 interface RangePagerProps {
   page: number;
   pageSize: number;
   total: number;
   totalPages: number;
-  /** What the rows are, plural ('files'). */
-  noun: string;
+  /**
+   * What the rows are, singular and plural: 'Showing 1 to 1 of 1 file', 'Showing 1 to 10 of 12
+   * files'. A plural alone ('files') stands for a regular noun.
+   */
+  noun: Noun | string;
   onChange: (page: number) => void;
 }
 
@@ -18,7 +22,7 @@ export function RangePager({ page, pageSize, total, totalPages, noun, onChange }
   const pages = Math.max(totalPages, 1);
   return (
     <Flex justify="space-between" align="center" wrap gap="small" style={{ marginTop: 16 }}>
-      <Typography.Text type="secondary">{`Showing ${first} to ${last} of ${total} ${noun}`}</Typography.Text>
+      <Typography.Text type="secondary">{`Showing ${first} to ${last} of ${total} ${nounFor(total, noun)}`}</Typography.Text>
       <Flex align="center" gap="small">
         <Button onClick={() => onChange(page - 1)} disabled={page <= 1}>
           Previous

@@ -7,25 +7,39 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-/** Areas whose screens and calls arrive with later work: their operations may still lack handlers. */
-const AREAS_NOT_YET_SERVED = ['Company', 'Client', 'Staff'];
+/**
+ * Operations whose work arrives with later issues (weekly statistics, weekly documents, uploads and
+ * their review, downloads): they may still lack handlers. Every other operation must have one.
+ */
+const NOT_YET_SERVED = [
+  'getCompanyWeeklyStats',
+  'getStaffWeeklyStats',
+  'listCompanyWeeklyDocuments',
+  'listCompanyFileUploads',
+  'reviewWeeklyDocument',
+  'bulkDownloadCompanyUploads',
+];
 
 describe('the contract', () => {
   const contract = loadContract();
 
-  it('gives every operation of the served areas a handler', async () => {
+  it('gives every operation a handler, except those waiting for later work', async () => {
     const document = (await import('yaml')).parse(await readFile('openapi/openapi.yaml', 'utf8')) as {
-      paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
+      paths: Record<string, Record<string, { operationId?: string }>>;
     };
     const missing: string[] = [];
     for (const pathItem of Object.values(document.paths)) {
       for (const operation of Object.values(pathItem)) {
         if (!operation?.operationId) continue;
-        const later = operation.tags?.some((tag) => AREAS_NOT_YET_SERVED.includes(tag));
-        if (!later && !(operation.operationId in allOperations)) missing.push(operation.operationId);
+        if (!NOT_YET_SERVED.includes(operation.operationId) && !(operation.operationId in allOperations)) missing.push(operation.operationId);
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('lists as waiting only operations that exist and still have no handler', () => {
+    const ids = new Set(contract.operations.map((operation) => operation.operationId));
+    expect(NOT_YET_SERVED.filter((id) => !ids.has(id) || id in allOperations)).toEqual([]);
   });
 
   it('has an operation for every handler, with matching access', () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
+import yauzl from 'yauzl';
 import { processWorkbook, type ProcessingSummary, type ProgressUpdate } from '@/server/processing';
 
 export type Cell = string | number | boolean | Date | null;
@@ -74,4 +75,36 @@ export async function runEngine(dir: string, inputPath: string, fileName: string
 /** Excel serial of a calendar day. */
 export function serial(year: number, month: number, day: number): number {
   return (Date.UTC(year, month - 1, day) - Date.UTC(1899, 11, 30)) / 86400000;
+}
+
+export interface ZipEntry {
+  name: string;
+  /** CRC-32 and size as the zip records them. */
+  crc: number;
+  size: number;
+  data: Buffer;
+}
+
+/** Every entry of a zip (an xlsx), inflated, in the order they are stored. */
+export async function zipEntries(path: string): Promise<ZipEntry[]> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.open(path, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z))));
+  const entries: ZipEntry[] = [];
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) =>
+      zip.openReadStream(entry, (err, stream) => {
+        if (err) return reject(err);
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('error', reject);
+        stream.on('end', () => {
+          entries.push({ name: entry.fileName, crc: entry.crc32, size: entry.uncompressedSize, data: Buffer.concat(chunks) });
+          zip.readEntry();
+        });
+      }),
+    );
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return entries;
 }

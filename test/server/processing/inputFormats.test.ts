@@ -66,6 +66,20 @@ describe('legacy .xls', () => {
   });
 });
 
+describe('.xlsx as spreadsheet libraries write it', () => {
+  it.each([
+    ['stored (not compressed), as SheetJS writes by default', false],
+    ['deflated', true],
+  ])('reads a workbook whose parts are %s', async (label, compression) => {
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(ROWS), 'Crew');
+    const path = join(dir, `zip-${compression ? 'deflated' : 'stored'}.xlsx`);
+    XLSX.writeFile(wb, path, { bookType: 'xlsx', compression });
+    const result = await runEngine(dir, path, `${label}.xlsx`);
+    expect(result.summary).toMatchObject({ format: 'xlsx', rowsIn: 2, rowsOut: 2, employees: 2, totalGross: 525 });
+  });
+});
+
 describe('content decides the format', () => {
   it('reads an xlsx container named .xlsm as what it is', async () => {
     const path = await writeXlsx(join(dir, 'macro.xlsm'), [{ name: 'S', rows: ROWS }]);

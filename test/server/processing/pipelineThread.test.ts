@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { processWorkbook, type ProcessingSummary, type ProgressUpdate } from '../../../src/server/processing';
+import { basename, join, resolve } from 'node:path';
+import { type Worker } from 'node:worker_threads';
+import { processWorkbook, type ProcessingSummary, type ProgressUpdate, type warmPipeline } from '../../../src/server/processing';
 import { payrollModel } from '../../../scripts/bench/payrollModel';
 import { writeModelCsv } from '../../../scripts/bench/payrollFiles';
 import { removeDir, tempDir } from './engineHarness';
@@ -77,5 +79,78 @@ describe('the pipeline on its own thread', () => {
     };
     await expect(run(input, 'cancelled', { onProgress, signal: controller.signal })).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(readdirSync(dir)).toEqual(['many.csv']);
+  });
+});
+
+describe('a pipeline thread kept warm', () => {
+  interface Engine {
+    processWorkbook: typeof processWorkbook;
+    warmPipeline: typeof warmPipeline;
+  }
+
+  /** The engine loaded afresh (no thread in its pool yet), with every thread it starts recorded. */
+  async function freshEngine(): Promise<{ engine: Engine; threads: Worker[] }> {
+    const threads: Worker[] = [];
+    let engine: Engine | undefined;
+    await jest.isolateModulesAsync(async () => {
+      const workerThread = await import('../../../src/server/processing/workerThread');
+      const startWorker = workerThread.startWorker;
+      jest.spyOn(workerThread, 'startWorker').mockImplementation((...args) => {
+        const worker = startWorker(...args);
+        threads.push(worker);
+        return worker;
+      });
+      engine = await import('../../../src/server/processing');
+    });
+    return { engine: engine as Engine, threads };
+  }
+
+  function smallCsv(): string {
+    const path = join(dir, 'small.csv');
+    writeFileSync(path, 'Employee ID,Employee Name,Regular Hours\n1,Ann Lee,40\n');
+    return path;
+  }
+
+  const job = (engine: Engine, input: string, name: string) =>
+    engine.processWorkbook({ inputPath: input, fileName: basename(input), consolidatedPath: join(dir, `${name}.c.xlsx`), scrubbedPath: join(dir, `${name}.s.xlsx`) });
+
+  afterEach(() => jest.useRealTimers());
+
+  it('is started before the first job, which then runs on it', async () => {
+    const { engine, threads } = await freshEngine();
+    await engine.warmPipeline();
+    expect(threads.length).toBe(1);
+    await expect(job(engine, smallCsv(), 'first')).resolves.toMatchObject({ rowsOut: 1 });
+    await expect(job(engine, smallCsv(), 'second')).resolves.toMatchObject({ rowsOut: 1 });
+    expect(threads.length).toBe(1);
+    // warming again while a thread is idle starts none
+    await engine.warmPipeline();
+    expect(threads.length).toBe(1);
+  });
+
+  it('stays past the idle time with keepAlive, and is stopped after it again without', async () => {
+    jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'] });
+    const { engine, threads } = await freshEngine();
+    await engine.warmPipeline({ keepAlive: true });
+    await job(engine, smallCsv(), 'kept');
+    jest.advanceTimersByTime(10 * 60_000);
+    await job(engine, smallCsv(), 'still');
+    expect(threads.length).toBe(1);
+
+    await engine.warmPipeline({ keepAlive: false });
+    const stopped = new Promise((resolve) => threads[0].once('exit', resolve));
+    jest.advanceTimersByTime(31_000);
+    await stopped;
+    await job(engine, smallCsv(), 'after');
+    expect(threads.length).toBe(2);
+  });
+
+  it('does not keep the process alive', () => {
+    const index = resolve(__dirname, '../../../src/server/processing/index.ts');
+    const script = `require(${JSON.stringify(index)}).warmPipeline({ keepAlive: true }).then(() => console.log('warm'))`;
+    const started = Date.now();
+    const output = execFileSync(process.execPath, ['--require', 'tsx/cjs', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(output.trim()).toBe('warm');
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });

@@ -1,16 +1,22 @@
 import { ExcelDate, type CellValue } from '../../../src/server/processing/types';
 import { columnName, escapeText } from '../../../src/server/processing/writing/cellXml';
+import { FormulaGuard, runsAsFormula } from '../../../src/server/processing/writing/formulaText';
 import { encodeRow, viewOf } from '../../../src/server/processing/writing/rowEncoder';
 
 /** The worksheet XML of a row, built the plain way, as the encoder must write it. */
-function rowXml(rowNumber: number, cells: readonly CellValue[], header: boolean): string {
+function rowXml(rowNumber: number, cells: readonly CellValue[], header: boolean, guard: FormulaGuard): string {
   let xml = `<row r="${rowNumber}">`;
   cells.forEach((value, i) => {
     if (value === null || value === undefined || value === '') return;
     const ref = `${columnName(i)}${rowNumber}`;
     const text = (t: string) => {
+      let style = header ? ' s="4"' : '';
+      if (runsAsFormula(t)) {
+        if (guard === FormulaGuard.Apostrophe) t = `'${t}`;
+        else style = header ? ' s="6"' : ' s="5"';
+      }
       const preserve = t.charCodeAt(0) <= 32 || t.charCodeAt(t.length - 1) <= 32 ? ' xml:space="preserve"' : '';
-      return `<c r="${ref}"${header ? ' s="4"' : ''} t="inlineStr"><is><t${preserve}>${escapeText(t)}</t></is></c>`;
+      return `<c r="${ref}"${style} t="inlineStr"><is><t${preserve}>${escapeText(t)}</t></is></c>`;
     };
     if (typeof value === 'number') xml += Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : text(String(value));
     else if (typeof value === 'string') xml += text(value);
@@ -48,9 +54,15 @@ function random(seed: number): () => number {
 const BOUNDARY_NUMBERS = [9_999_999.99, 10_000_000, 10_000_000.25, 2_147_483_647, 2_147_483_648, 21_474_836.47, 21_474_836.48, 123_456_789_012, 999_999_999_999.5, 1e12, 1e15, 1e21, 0.001, 5e-7, -2_147_483_648.5, 0.1 + 0.2];
 
 describe('the row encoder', () => {
-  it('writes exactly the plain worksheet XML for every kind of cell', () => {
+  it.each([
+    ['an apostrophe', FormulaGuard.Apostrophe],
+    ['a quoted style', FormulaGuard.QuotePrefix],
+  ])('writes exactly the plain worksheet XML for every kind of cell, formula-like text given %s', (_how, guard) => {
     const rnd = random(7);
-    const texts = ['Robert Hernandez', ' leading space', 'trailing ', 'a&b<c>d', 'Zoë Ångström', '_x0041_', 'OK', '***-**-5402', 'tab\there', 'x'.repeat(300), '=SUM(A1)', '日本'];
+    const texts = [
+      'Robert Hernandez', ' leading space', 'trailing ', 'a&b<c>d', 'Zoë Ångström', '_x0041_', 'OK', '***-**-5402', 'tab\there', 'x'.repeat(300), '日本',
+      '=SUM(A1)', '+1', '-2+3', '@cmd', '\t=1', '\rx', ' =1 ', '-4', '- 4', '=a&b<c>',
+    ];
     const out = sink(4 * 1024 * 1024);
     let expected = '';
     for (let i = 0; i < 2000; i++) {
@@ -75,8 +87,8 @@ describe('the row encoder', () => {
       // row numbers from one digit to more than eight
       const rowNumber = i < 20 ? i + 1 : i * 50_021;
       const header = i % 97 === 0;
-      encodeRow(out, rowNumber, cells, header);
-      expected += rowXml(rowNumber, cells, header);
+      encodeRow(out, rowNumber, cells, header, guard);
+      expected += rowXml(rowNumber, cells, header, guard);
     }
     expect(out.buffer.subarray(0, out.offset).toString('utf8')).toBe(expected);
   });

@@ -1,9 +1,10 @@
 import { readDate } from '@/server/processing/scrubbing/dates';
 import { fullName, readWrittenName, splitName } from '@/server/processing/scrubbing/names';
-import { parseAmount, round } from '@/server/processing/scrubbing/numbers';
+import { formatNumber, parseAmount, round } from '@/server/processing/scrubbing/numbers';
 import { maskSsn } from '@/server/processing/scrubbing/ssn';
-import { neutraliseFormula, scrubText } from '@/server/processing/scrubbing/text';
+import { scrubText } from '@/server/processing/scrubbing/text';
 import { ExcelDate } from '@/server/processing/types';
+import { neutraliseFormula } from '@/server/processing/writing/formulaText';
 
 const serial = (y: number, m: number, d: number) => (Date.UTC(y, m - 1, d) - Date.UTC(1899, 11, 30)) / 86400000;
 
@@ -13,14 +14,19 @@ describe('text', () => {
     expect(scrubText('plain')).toBe('plain');
   });
 
-  it.each(['=SUM(A1:A9)', '+1+1', '-2+3', '@cmd', '=HYPERLINK("http://x")'])('neutralises %s', (text) => {
+  it.each(['=SUM(A1:A9)', '+1+1', '-2+3', '@cmd', '=HYPERLINK("http://x")', '\t=1+1', '\r@cmd', '\tnote', ' =1', '\u00A0+A1', '-Infinity'])('neutralises %j', (text) => {
     expect(neutraliseFormula(text)).toBe(`'${text}`);
   });
 
   it('leaves text that is just a number, and ordinary text', () => {
     expect(neutraliseFormula('-4')).toBe('-4');
     expect(neutraliseFormula('+12.5')).toBe('+12.5');
+    expect(neutraliseFormula(' -1.5e3')).toBe(' -1.5e3');
     expect(neutraliseFormula('Ann')).toBe('Ann');
+    expect(neutraliseFormula('Ångström')).toBe('Ångström');
+    expect(neutraliseFormula('  Ann')).toBe('  Ann');
+    expect(neutraliseFormula("'=1")).toBe("'=1");
+    expect(neutraliseFormula('')).toBe('');
   });
 });
 
@@ -30,6 +36,14 @@ describe('numbers', () => {
     ['$-5.25', -5.25], ['1,000', 1000], ['.5', 0.5], ['8 hours', 8], ['abc', undefined], ['12.5.3', undefined], ['(5', undefined],
   ])('reads %p as %p', (text, expected) => {
     expect(parseAmount(text as string)).toBe(expected);
+  });
+
+  it('writes numbers in messages as en-US does', () => {
+    const values = [0, -0, 1, 7.25, 12.5, 999.995, 1000, 1234.5, -1234.567, 0.125, -0.001, 1.005, 2.675, -1.005, 0.1 + 0.2, 12_345_678.9, 80, 100.004, 99.995, 2 ** 40 + 0.5, 5e-7, 123_456_789.125];
+    for (const value of values) {
+      expect(formatNumber(value, 2)).toBe(new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value));
+      expect(formatNumber(Math.round(value), 0)).toBe(new Intl.NumberFormat('en-US').format(Math.round(value)));
+    }
   });
 
   it('rounds half away from zero, immune to binary fractions', () => {

@@ -13,6 +13,16 @@ describe('header text and synonyms', () => {
     expect(normaliseHeader('SS#')).toBe('ss number');
   });
 
+  it('normalises two texts joined by a space as their normalised forms joined (what two-row headers rely on)', () => {
+    const texts = ['Regular', 'Hours', 'Reg.', '#', 'SS#', '-', '', ' OT ', '1.5', 'Émp  Nº', 'ΑΣ', 'İd', '(Gross)', 'a_b', '40', 'x'.repeat(60)];
+    for (const a of texts) {
+      for (const b of texts) {
+        const joined = [normaliseHeader(a), normaliseHeader(b)].filter(Boolean).join(' ');
+        expect(normaliseHeader(`${a} ${b}`)).toBe(joined);
+      }
+    }
+  });
+
   it.each([
     ['Emp ID', 'Employee ID'], ['Employee #', 'Employee ID'], ['File #', 'Employee ID'], ['badge', 'Employee ID'],
     ['Last, First', 'Employee Name'], ['Full Name', 'Employee Name'], ['Surname', 'Last Name'], ['First', 'First Name'],

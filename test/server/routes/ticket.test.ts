@@ -142,10 +142,43 @@ describe('support tickets', () => {
       expect(response.json()).toEqual(NOT_FOUND);
     });
 
-    it("keeps a staff member's ticket between them and the operators, even from their own admin", async () => {
-      const staffTicket = await raise(acmeStaff, 'Between us');
-      expect((await acmeAdmin.get(`/api/ticket/${staffTicket.id}`)).json()).toEqual(NOT_FOUND);
-      expect((await acmeAdmin.get('/api/ticket')).json().data.tickets.map((ticket: { id: string }) => ticket.id)).not.toContain(staffTicket.id);
+    it("shows an admin every ticket raised in their company, their staff's included, and lets them answer", async () => {
+      const staffTicket = await raise(acmeStaff, 'Staff asks');
+      const ownTicket = await raise(acmeAdmin, 'Admin asks');
+      const foreignTicket = await raise(globexAdmin, 'Globex asks');
+      const listed = (await acmeAdmin.get('/api/ticket?limit=100')).json().data.tickets.map((ticket: { id: string }) => ticket.id);
+      expect(listed).toEqual(expect.arrayContaining([staffTicket.id, ownTicket.id]));
+      expect(listed).not.toContain(foreignTicket.id);
+
+      const read = await acmeAdmin.get(`/api/ticket/${staffTicket.id}`);
+      expect(read.statusCode).toBe(200);
+      expect(read.json().data.ticket).toMatchObject({ id: staffTicket.id, created_by_name: 'Sam Staff', created_by_role: 'STAFF', company_name: 'Acme Payroll' });
+
+      const answer = await acmeAdmin.post(`/api/ticket/${staffTicket.id}/comment`, { comment: 'I will check with the client' });
+      expect(answer.statusCode).toBe(201);
+      expect(answer.json().data.comment).toMatchObject({ added_by_name: 'Ada Admin', added_by_role: 'ADMIN', company_name: 'Acme Payroll' });
+      const [audit] = await auditOf('ticket.comment', answer.json().data.comment.id);
+      expect(audit).toMatchObject({ actorRole: 'ADMIN', details: { ticketId: staffTicket.id } });
+      // The staff member who raised it sees the answer in their own thread.
+      expect((await acmeStaff.get(`/api/ticket/${staffTicket.id}`)).json().data.comments).toEqual([
+        expect.objectContaining({ comment: 'I will check with the client', added_by_role: 'ADMIN' }),
+      ]);
+    });
+
+    it("still shows a staff member neither their admin's tickets nor a colleague's", async () => {
+      const adminTicket = await raise(acmeAdmin, 'Admin only');
+      const listed = (await acmeStaff.get('/api/ticket?limit=100')).json().data.tickets.map((ticket: { id: string }) => ticket.id);
+      expect(listed).not.toContain(adminTicket.id);
+      expect((await acmeStaff.get(`/api/ticket/${adminTicket.id}`)).json()).toEqual(NOT_FOUND);
+      expect((await acmeStaff.post(`/api/ticket/${adminTicket.id}/comment`, { comment: 'me too' })).json()).toEqual(NOT_FOUND);
+    });
+
+    it("does not let an admin comment on another company's ticket", async () => {
+      const foreign = await raise(acmeStaff, 'Acme staff only');
+      const response = await globexAdmin.post(`/api/ticket/${foreign.id}/comment`, { comment: 'hello' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(NOT_FOUND);
+      expect(await t.app.ctx.db.select().from(ticketComments).where(eq(ticketComments.ticketId, foreign.id))).toEqual([]);
     });
 
     it("does not let an admin read another company's ticket, answering exactly as for a missing one", async () => {

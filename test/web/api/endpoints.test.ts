@@ -59,3 +59,79 @@ test.each([
     jest.useRealTimers();
   }
 });
+
+/** Answers every request to `path` with an empty page and counts them. */
+function countedList(path: string, key: string) {
+  const counter = { requests: 0 };
+  const body = { success: true, data: { [key]: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0, hasPrevPage: false, hasNextPage: false } } };
+  nock('http://localhost')
+    .persist()
+    .get(path)
+    .query(true)
+    .reply(() => {
+      counter.requests += 1;
+      return [200, body];
+    });
+  return counter;
+}
+
+describe('freshness (spec section 9): a screen that mounts again reads the cache within the window and asks again after it', () => {
+  let now = 0;
+  beforeEach(() => {
+    now = Date.UTC(2026, 2, 4, 9, 0, 0);
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  test.each([
+    ['listAllTickets', 120, '/api/ticket/all', 'tickets', { page: 1, limit: 12 }],
+    ['listMyTickets', 120, '/api/ticket', 'tickets', { page: 1, limit: 12 }],
+    ['listCompanies', 300, '/api/system/companies', 'companies', { page: 1, limit: 10 }],
+    ['listConsolidatedFiles', 300, '/api/system/consolidated-files', 'files', { page: 1, limit: 10 }],
+  ] as const)('%s stays fresh for %i s', async (name, seconds, path, key, arg) => {
+    const store = newStore();
+    const list = countedList(path, key);
+    const endpoint = api.endpoints[name] as unknown as { initiate: (arg: unknown) => QueryAction };
+
+    const first = store.dispatch(endpoint.initiate(arg));
+    await first;
+    expect(list.requests).toBe(1);
+
+    // Another screen mounts just before the window closes: the cache answers.
+    now += seconds * 1000 - 1000;
+    const second = store.dispatch(endpoint.initiate(arg));
+    await second;
+    expect(list.requests).toBe(1);
+
+    // A screen that mounts once the window has passed asks the server again.
+    now += 1000;
+    const third = store.dispatch(endpoint.initiate(arg));
+    await third;
+    expect(list.requests).toBe(2);
+    [first, second, third].forEach((subscription) => subscription.unsubscribe());
+  });
+});
+
+describe('a write refused because its row is gone', () => {
+  const companyId = '00000000-0000-4000-8000-000000000001';
+
+  test.each([
+    [404, 'Company not found', 2],
+    [400, 'id must match format "uuid"', 1],
+  ] as const)('deleteCompany answered %i (%s) reads the companies list %i time(s)', async (status, message, reads) => {
+    const store = newStore();
+    const list = countedList('/api/system/companies', 'companies');
+    nock('http://localhost').delete(`/api/system/companies/${companyId}`).reply(status, { success: false, message });
+    const subscription = store.dispatch(api.endpoints.listCompanies.initiate({ page: 1, limit: 10 }));
+    await subscription;
+
+    const answer = await store.dispatch(api.endpoints.deleteCompany.initiate({ id: companyId }));
+    expect('error' in answer && answer.error).toMatchObject({ status, data: { message } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    expect(list.requests).toBe(reads);
+    subscription.unsubscribe();
+  });
+});

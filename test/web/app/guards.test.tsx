@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { expectSessionCheck, renderApp, signedInAs, users, stubScreenReads } from '../../helpers/renderWithProviders';
 
 // These tests are about the frame; the screens behind it find empty lists.
@@ -52,5 +52,28 @@ describe('area guards (spec section 2.2)', () => {
   test('an unknown path goes to the chooser', async () => {
     const { router } = renderApp('/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('a mistyped address inside an area', () => {
+  test.each([
+    ['SYSTEM', '/system/foo', '/system/companies', 'Go to Companies'],
+    ['SYSTEM', '/system/companies/x/y', '/system/companies', 'Go to Companies'],
+    ['ADMIN', '/admin/foo', '/admin', 'Go to Dashboard'],
+    ['STAFF', '/staff/foo', '/staff', 'Go to Dashboard'],
+  ] as const)('a %s user on %s sees Page not found inside the shell, with a link home', async (role, path, home, label) => {
+    expectSessionCheck(users[role]);
+    const { router } = renderApp(path, { preloadedState: signedInAs(role) });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByTestId('app-sidebar')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: label })).toHaveAttribute('href', home);
+  });
+
+  test('nobody signed in is still sent to the area sign-in screen', async () => {
+    const { router } = renderApp('/admin/foo');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/admin'));
   });
 });

@@ -159,7 +159,7 @@ describe('sidebar behaviour', () => {
     setViewportWidth(767);
     expectSessionCheck(users.ADMIN);
     renderApp('/admin', { preloadedState: signedInAs('ADMIN') });
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await screen.findByRole('heading', { level: 1, name: 'Acme' });
     expect(screen.queryByTestId('app-sidebar')).not.toBeInTheDocument();
     const drawerIsOpen = () => screen.getByTestId('app-sidebar').closest('.ant-drawer')?.classList.contains('ant-drawer-open');
 
@@ -188,6 +188,18 @@ describe('session end', () => {
     expect(refresh.isDone()).toBe(true);
     expect(store.getState().auth.user).toBeNull();
     expect(await screen.findByText('Login with your staff credentials')).toBeInTheDocument();
+    expect(screen.getByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+  });
+
+  test('signing out is not a session that ended: the sign-in screen shows no such message', async () => {
+    expectSessionCheck(users.SYSTEM);
+    nock(API_ORIGIN).post('/api/auth/logout').reply(200, { success: true, message: 'Logged out' });
+    const { router } = renderApp('/system/companies', { preloadedState: signedInAs('SYSTEM') });
+    const sidebar = await screen.findByTestId('app-sidebar');
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/system'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).not.toBeInTheDocument();
   });
 
   test('the session check keeps the name and email current', async () => {

@@ -35,3 +35,21 @@ test('signing out and an ended session both forget the user', () => {
   store.dispatch(sessionExpired());
   expect(store.getState().auth.user).toBeNull();
 });
+
+test('an ended session is remembered for the sign-in screen until the next sign-in, and never persisted', async () => {
+  const store = setupStore({ auth: { user: users.STAFF } });
+  const persistor = await persisted(store);
+  store.dispatch(sessionExpired());
+  expect(store.getState().auth.sessionEnded).toBe(true);
+  await persistor.flush();
+  expect(window.localStorage.getItem('persist:auth')).not.toContain('sessionEnded');
+
+  store.dispatch(signedIn(users.STAFF));
+  expect(store.getState().auth.sessionEnded).toBe(false);
+});
+
+test('signing out is not an ended session', () => {
+  const store = setupStore({ auth: { user: users.ADMIN } });
+  store.dispatch(signedOut());
+  expect(store.getState().auth.sessionEnded).toBe(false);
+});

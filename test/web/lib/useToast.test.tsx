@@ -51,3 +51,11 @@ test('a toast shows its title and description and goes after 4 s', async () => {
   });
   expect(screen.queryByText('Admin created successfully')).not.toBeInTheDocument();
 });
+
+test('toasts stack bottom right, away from the actions at the top of a screen', async () => {
+  renderWithProviders(<ToastButtons />);
+  fireEvent.click(screen.getByRole('button', { name: 'five' }));
+  const toast = await screen.findByText('Toast 5');
+  expect(toast.closest('.ant-notification')).toHaveClass('ant-notification-bottomRight');
+  expect(document.querySelector('.ant-notification-topRight')).toBeNull();
+});

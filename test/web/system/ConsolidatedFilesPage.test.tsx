@@ -1,46 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { api, chooseOption, company, findDialog, openSystemScreen, pageOf, setupUser } from './systemScreens';
-
-const MB = 1024 * 1024;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function storedFile(index: number, extra: Record<string, unknown> = {}) {
-  return {
-    id: `file-${index}`,
-    file_name: `payroll-${index}.xlsx`,
-    drive_file_id: `drive-${index}`,
-    view_url: `https://files.example.test/view/drive-${index}`,
-    upload_date: '2026-03-04T14:05:00.000Z',
-    company: { id: 'company-1', name: 'Company 1' },
-    uploaded_by: { name: 'Sam Operator', email: 'sam@platform.test' },
-    ...extra,
-  };
-}
-
-function expectCompanies() {
-  api().get('/api/system/companies').query({ page: 1, limit: 100 }).reply(200, pageOf('companies', [company(1), company(2)], { limit: 100 }));
-}
-
-function openFiles() {
-  expectCompanies();
-  return openSystemScreen('/system/consolidated-files');
-}
-
-/** Picks a file in the dialog's file input, the way a browser hands it over. */
-function pickFile(dialog: HTMLElement, file: File) {
-  fireEvent.change(within(dialog).getByLabelText('File'), { target: { files: [file] } });
-}
-
-function fileOf(name: string, type: string, size?: number): File {
-  const file = new File(['a,b\n1,2\n'], name, { type });
-  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
-  return file;
-}
-
-async function openUploadDialog(user: ReturnType<typeof setupUser>) {
-  await user.click(screen.getByRole('button', { name: 'Upload File' }));
-  return findDialog('Upload Consolidated File');
-}
+import { screen, waitFor, within } from '@testing-library/react';
+import { openFiles, storedFile } from './consolidatedFiles';
+import { api, chooseOption, company, companyId, pageOf, setupUser } from './systemScreens';
 
 describe('Consolidated files screen', () => {
   test('lists files with type, uploader and date, and pages them by 10', async () => {
@@ -87,18 +47,20 @@ describe('Consolidated files screen', () => {
     api().get('/api/system/consolidated-files').query({ page: 2, limit: 10 }).reply(200, pageOf('files', [storedFile(11)], { page: 2, total: 11 }));
     const filtered = api()
       .get('/api/system/consolidated-files')
-      .query({ page: 1, limit: 10, companyId: 'company-2' })
+      .query({ page: 1, limit: 10, companyId: companyId(2) })
       .reply(200, pageOf('files', []));
     const user = setupUser();
-    openFiles();
+    const { router } = openFiles();
     await screen.findByText('payroll-1.xlsx');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('payroll-11.xlsx');
+    expect(router.state.location.search).toBe('?page=2');
 
     await chooseOption(user, screen.getByRole('combobox', { name: 'Filter by company' }), 'Company 2');
 
     expect(await screen.findByText('No consolidated files found')).toBeInTheDocument();
     expect(filtered.isDone()).toBe(true);
+    expect(router.state.location.search).toBe(`?companyId=${companyId(2)}`);
     expect(screen.getByText('No consolidated files have been uploaded for Company 2 yet.')).toBeInTheDocument();
   });
 
@@ -114,72 +76,94 @@ describe('Consolidated files screen', () => {
     openFiles();
     expect(await screen.findByText('Failed to load consolidated files: Forbidden')).toBeInTheDocument();
   });
+});
 
-  test('the upload dialog refuses a missing choice, a large file, a wrong type and a wrong extension', async () => {
-    api().get('/api/system/consolidated-files').query(true).reply(200, pageOf('files', []));
-    const user = setupUser();
-    openFiles();
-    await screen.findByText('No consolidated files found');
-    const dialog = await openUploadDialog(user);
-    expect(within(dialog).getByLabelText('File')).toHaveAttribute('accept', '.xls,.xlsx,.xlsm,.csv');
-
-    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await within(dialog).findByText('Please select both a file and a company')).toBeInTheDocument();
-
-    await chooseOption(user, within(dialog).getByLabelText('Company'), 'Company 1');
-    pickFile(dialog, fileOf('big.xlsx', XLSX, 100 * MB));
-    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await within(dialog).findByText('File size must be less than 100MB')).toBeInTheDocument();
-
-    pickFile(dialog, fileOf('notes.xlsx', 'application/pdf'));
-    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await within(dialog).findByText('Invalid file format. Only Excel files (.xls, .xlsx, .xlsm) and CSV files are allowed')).toBeInTheDocument();
-
-    pickFile(dialog, fileOf('payroll.txt', 'text/csv'));
-    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await within(dialog).findByText('Invalid file extension. Only Excel files (.xls, .xlsx, .xlsm) and CSV files are allowed')).toBeInTheDocument();
+describe('Consolidated files: the list view lives in the address', () => {
+  test('an address with a company and a page restores both', async () => {
+    const restored = api()
+      .get('/api/system/consolidated-files')
+      .query({ page: 2, limit: 10, companyId: companyId(2) })
+      .reply(200, pageOf('files', [storedFile(11)], { page: 2, total: 11 }));
+    openFiles(`?companyId=${companyId(2)}&page=2`);
+    expect(await screen.findByText('payroll-11.xlsx')).toBeInTheDocument();
+    expect(restored.isDone()).toBe(true);
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    const filter = screen.getByRole('combobox', { name: 'Filter by company' }).closest('.ant-select') as HTMLElement;
+    expect(within(filter).getByText('Company 2')).toBeInTheDocument();
   });
 
-  test('an upload sends the file as multipart, toasts the company and closes; a failure keeps the dialog open', async () => {
-    api().get('/api/system/consolidated-files').query(true).reply(200, pageOf('files', []));
-    const user = setupUser();
-    openFiles();
-    await screen.findByText('No consolidated files found');
-    const dialog = await openUploadDialog(user);
-    await chooseOption(user, within(dialog).getByLabelText('Company'), 'Company 2');
-    pickFile(dialog, fileOf('march.xlsx', XLSX, Math.round(1.5 * MB)));
-    expect(within(dialog).getByText('march.xlsx (1.50 MB)')).toBeInTheDocument();
-
-    const multipart = (body: unknown) => typeof body === 'string' && body.includes('name="file"; filename="march.xlsx"');
-    api().post('/api/system/consolidated-files/company-2', multipart).reply(413, { success: false, message: 'File too large for storage' });
-    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await within(dialog).findByText('File too large for storage')).toBeInTheDocument();
-    expect(await screen.findByText('Upload failed. Please try again.')).toBeInTheDocument();
-
-    api()
-      .post('/api/system/consolidated-files/company-2', multipart)
-      .reply(201, { success: true, data: { file: storedFile(5, { file_name: 'march.xlsx' }), company: { id: 'company-2', name: 'Company 2' } } });
-    api().get('/api/system/consolidated-files').query(true).reply(200, pageOf('files', [storedFile(5, { file_name: 'march.xlsx' })]));
-    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('File uploaded successfully to Company 2!')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload Consolidated File' })).not.toBeInTheDocument());
-    expect(await screen.findByRole('button', { name: 'View march.xlsx' })).toBeInTheDocument();
+  test('an address past the last page steps back to the last page', async () => {
+    api().get('/api/system/consolidated-files').query({ page: 4, limit: 10 }).reply(200, pageOf('files', [], { page: 4, total: 11 }));
+    api().get('/api/system/consolidated-files').query({ page: 2, limit: 10 }).reply(200, pageOf('files', [storedFile(11)], { page: 2, total: 11 }));
+    const { router } = openFiles('?page=4');
+    expect(await screen.findByText('payroll-11.xlsx')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
   });
 
-  test('cancelling the upload dialog clears the choice and the error', async () => {
+  test('a company beyond the first hundred keeps its name, read on its own', async () => {
     api().get('/api/system/consolidated-files').query(true).reply(200, pageOf('files', []));
-    const user = setupUser();
-    openFiles();
-    await screen.findByText('No consolidated files found');
-    let dialog = await openUploadDialog(user);
-    pickFile(dialog, fileOf('march.xlsx', XLSX));
-    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(await within(dialog).findByText('Please select both a file and a company')).toBeInTheDocument();
-
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload Consolidated File' })).not.toBeInTheDocument());
-    dialog = await openUploadDialog(user);
-    expect(within(dialog).queryByText('Please select both a file and a company')).not.toBeInTheDocument();
-    expect(within(dialog).queryByText(/march\.xlsx/)).not.toBeInTheDocument();
+    api().get(`/api/system/companies/${companyId(250)}`).reply(200, { success: true, data: { company: company(250) } });
+    openFiles(`?companyId=${companyId(250)}`);
+    expect(await screen.findByText('No consolidated files have been uploaded for Company 250 yet.')).toBeInTheDocument();
+    const filter = screen.getByRole('combobox', { name: 'Filter by company' }).closest('.ant-select') as HTMLElement;
+    expect(within(filter).getByText('Company 250')).toBeInTheDocument();
   });
 });
+
+describe('Consolidated files: the company picker searches on the server', () => {
+  test('typing asks the server once typing pauses, and the chosen company keeps its name', async () => {
+    api().get('/api/system/consolidated-files').query(true).reply(200, pageOf('files', []));
+    const searched = api()
+      .get('/api/system/companies')
+      .query({ page: 1, limit: 100, search: 'glob' })
+      .reply(200, pageOf('companies', [company(150, { name: 'Globex' })], { limit: 100 }));
+    api().get('/api/system/consolidated-files').query({ page: 1, limit: 10, companyId: companyId(150) }).reply(200, pageOf('files', []));
+    const user = setupUser();
+    const { router } = openFiles();
+    await screen.findByText('No consolidated files found');
+
+    const filter = screen.getByRole('combobox', { name: 'Filter by company' });
+    await user.click(filter);
+    await user.type(filter, 'glob');
+    const option = await waitFor(() => {
+      const found = Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((element) => element.textContent === 'Globex');
+      if (!found) throw new Error('Globex is not offered yet');
+      return found;
+    });
+    expect(searched.isDone()).toBe(true);
+    await user.click(option);
+
+    expect(await screen.findByText('No consolidated files have been uploaded for Globex yet.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?companyId=${companyId(150)}`);
+    const select = filter.closest('.ant-select') as HTMLElement;
+    expect(within(select).getByText('Globex')).toBeInTheDocument();
+  });
+});
+
+describe('Consolidated files table', () => {
+  test('a long file name is cut with an ellipsis in a fixed-width column, and the table scrolls sideways', async () => {
+    const longName = `${'payroll_'.repeat(20)}final.xlsx`;
+    api().get('/api/system/consolidated-files').query(true).reply(200, pageOf('files', [storedFile(1, { file_name: longName })]));
+    openFiles();
+    const name = await screen.findByTestId('file-name');
+    expect(name).toHaveTextContent(longName);
+    expect(name).toHaveClass('ant-typography-ellipsis');
+    expect(name).toHaveStyle({ maxWidth: '260px' });
+    expect(screen.getByRole('table')).toHaveStyle({ width: 'max-content' });
+    expect(screen.getByText('Showing 1 to 1 of 1 file')).toBeInTheDocument();
+    expect(screen.getByLabelText('File count')).toHaveTextContent(/^1 file$/);
+
+    // The name overflows its 260 px (jsdom lays nothing out, so the sizes are given): hovering shows it whole.
+    const measure = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const right = this.classList.contains('ant-typography-css-ellipsis-content-measure') ? 900 : 260;
+      return { left: 0, top: 0, right, bottom: 20, width: right, height: 20, x: 0, y: 0, toJSON: () => ({}) } as DOMRect;
+    });
+    try {
+      await setupUser().hover(name);
+      expect(await screen.findByRole('tooltip')).toHaveTextContent(longName);
+    } finally {
+      measure.mockRestore();
+    }
+  });
+});
+

@@ -21,8 +21,13 @@ export function pageOf<T>(key: string, items: T[], { page = 1, limit = 10, total
   };
 }
 
+/** Ids in addresses are UUIDs; company `index` has this one. */
+export function companyId(index: number): string {
+  return `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+}
+
 export function company(index: number, extra: Record<string, unknown> = {}) {
-  return { id: `company-${index}`, name: `Company ${index}`, staff_count: index, active_clients: index * 2, ...extra };
+  return { id: companyId(index), name: `Company ${index}`, staff_count: index, active_clients: index * 2, ...extra };
 }
 
 export const api = () => nock(API_ORIGIN);
@@ -42,6 +47,25 @@ export async function chooseOption(user: ReturnType<typeof setupUser>, combobox:
     return found;
   });
   await user.click(option);
+}
+
+/**
+ * Records whether `text` was ever put on screen while the returned watcher runs, even for a single
+ * render that a later one replaced.
+ */
+export function watchForText(text: string) {
+  let seen = false;
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      const nodes = [...Array.from(record.addedNodes), record.target];
+      if (nodes.some((node) => node.textContent?.includes(text))) seen = true;
+    }
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  return {
+    wasSeen: () => seen,
+    stop: () => observer.disconnect(),
+  };
 }
 
 /** The dialog with this title. */

@@ -44,6 +44,26 @@ describe('ticket detail', () => {
     expect(screen.queryByRole('button', { name: 'Update Status' })).not.toBeInTheDocument();
   });
 
+  test.each([
+    ['SYSTEM', '/system/tickets/xyz'],
+    ['ADMIN', '/admin/tickets/xyz'],
+    ['STAFF', '/staff/tickets/xyz'],
+  ] as const)('a %s address whose id is not a ticket id (%s) says Invalid ticket ID without asking', async (role, path) => {
+    openAs(role, path);
+    expect(await screen.findByText('Invalid ticket ID')).toBeInTheDocument();
+    expect(screen.queryByText(/must match format/)).not.toBeInTheDocument();
+  });
+
+  test.each([
+    [400, { success: false, message: 'id must match format "uuid"', error: 'VALIDATION_ERROR', errors: [{ field: 'id', message: 'id must match format "uuid"' }] }],
+    [404, { success: false, message: 'Ticket not found', error: 'NOT_FOUND' }],
+  ])('a server answering %i for the id says Invalid ticket ID, not its own message', async (status, body) => {
+    api().get(detailPath).reply(status, body);
+    openAs('STAFF', `/staff/tickets/${one.id}`);
+    expect(await screen.findByText('Invalid ticket ID')).toBeInTheDocument();
+    expect(screen.queryByText(body.message)).not.toBeInTheDocument();
+  });
+
   test('a load failure asks to try again later', async () => {
     api().get(detailPath).reply(403, { success: false, message: 'Not your ticket' });
     openAs('STAFF', `/staff/tickets/${one.id}`);
@@ -81,6 +101,14 @@ describe('ticket detail', () => {
 
 describe('ticket detail for operators', () => {
   const path = `/system/tickets/${one.id}`;
+
+  test('the operators always see the updated time, even when it equals the created time (spec 2.8)', async () => {
+    api().get(detailPath).reply(200, detailAnswer());
+    openAs('SYSTEM', path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ticket 1' })).toBeInTheDocument();
+    expect(screen.getByText('Created')).toBeInTheDocument();
+    expect(screen.getByText('Updated')).toBeInTheDocument();
+  });
 
   test('Update Status offers the four statuses, sends the choice at once and closes the editor', async () => {
     api().get(detailPath).reply(200, detailAnswer());

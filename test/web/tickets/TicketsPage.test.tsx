@@ -51,6 +51,7 @@ describe('All Tickets (operators)', () => {
     await user.clear(screen.getByPlaceholderText('Search tickets...'));
     await user.type(screen.getByPlaceholderText('Search tickets...'), 'nothing like it');
     expect(screen.getByText('No tickets found')).toBeInTheDocument();
+    expect(screen.getByText('No ticket on this page matches "nothing like it". Try another page or a different search.')).toBeInTheDocument();
   });
 
   test('the status filter asks the server for that status from the first page', async () => {
@@ -59,14 +60,16 @@ describe('All Tickets (operators)', () => {
     api().get('/api/ticket/all').query({ page: 2, limit: 12 }).reply(200, ticketPage([ticket(13)], { page: 2, total: 13 }));
     const closed = api().get('/api/ticket/all').query({ page: 1, limit: 12, status: 'CLOSED' }).reply(200, ticketPage([ticket(5, { status: 'CLOSED' })]));
     const user = setupUser();
-    openAs('SYSTEM', '/system/tickets');
+    const { router } = openAs('SYSTEM', '/system/tickets');
     await screen.findByText('Ticket 1');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Ticket 13');
+    expect(router.state.location.search).toBe('?page=2');
 
     await chooseOption(user, screen.getByRole('combobox', { name: 'Filter by status' }), 'CLOSED');
     expect(await screen.findByText('Ticket 5')).toBeInTheDocument();
     expect(closed.isDone()).toBe(true);
+    expect(router.state.location.search).toBe('?status=CLOSED');
   });
 
   test('a card opens the ticket', async () => {
@@ -117,8 +120,9 @@ describe.each([
     await user.click(within(screen.getByRole('dialog', { name: 'Create New Ticket' })).getByRole('button', { name: 'Cancel' }));
 
     await chooseOption(user, screen.getByRole('combobox', { name: 'Filter by status' }), 'OPEN');
-    await waitFor(() => expect(screen.queryByText("You haven't created any tickets yet")).not.toBeInTheDocument());
+    expect(await screen.findByText('Try adjusting your search or status filter')).toBeInTheDocument();
     expect(screen.getByText('No tickets found')).toBeInTheDocument();
+    expect(screen.queryByText("You haven't created any tickets yet")).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create Your First Ticket' })).not.toBeInTheDocument();
   });
 

@@ -3,6 +3,7 @@ import { unlink } from 'node:fs/promises';
 import { ISSUE_COLUMNS } from '../scrubbing/issue';
 import { type ConsolidatedLayout, type ScrubbedLayout } from '../table/columnLayout';
 import { type CellValue } from '../types';
+import { FormulaGuard } from '../writing/formulaText';
 import { type SheetWriter, XlsxWriter, writerFiles } from '../writing/xlsxWriter';
 import { SOURCES_COLUMNS } from './reportSheets';
 
@@ -38,8 +39,10 @@ export class Outputs {
 
   static async open(consolidatedPath: string, scrubbedPath: string, consolidated: ConsolidatedLayout, scrubbed: ScrubbedLayout): Promise<Outputs> {
     const [c, s] = await Promise.all([
-      XlsxWriter.create(consolidatedPath, CONSOLIDATED_SHEETS, [consolidated.columns.length, SOURCES_COLUMNS.length]),
-      XlsxWriter.create(scrubbedPath, SCRUBBED_SHEETS, [scrubbed.columns.length, 16, ISSUE_COLUMNS.length, 2]),
+      // formula-like text: the consolidated file keeps it as written, its cells marked as text; the
+      // scrubbed file's gets a leading apostrophe
+      XlsxWriter.create(consolidatedPath, CONSOLIDATED_SHEETS, [consolidated.columns.length, SOURCES_COLUMNS.length], FormulaGuard.QuotePrefix),
+      XlsxWriter.create(scrubbedPath, SCRUBBED_SHEETS, [scrubbed.columns.length, 16, ISSUE_COLUMNS.length, 2], FormulaGuard.Apostrophe),
     ]);
     const outputs = new Outputs(c, s, [consolidatedPath, scrubbedPath]);
     outputs.row(outputs.consolidated, consolidated.columns.map((col) => col.name), true);

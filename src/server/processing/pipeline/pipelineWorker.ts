@@ -1,7 +1,8 @@
 /**
  * The pipeline's own thread (see `processWorkbook`): runs one upload at a time as the calling thread
  * asks, reporting progress, and answering with the summary or the ProcessingError's code and message.
- * Messages in: run, cancel. Messages out: progress, done, failed.
+ * Messages in: run (with progress when the caller listens), cancel. Messages out: ready (once, when
+ * the pipeline is loaded), progress, done, failed.
  */
 import { parentPort } from 'node:worker_threads';
 import { type ProcessingErrorCode, toProcessingError } from '../processingError';
@@ -10,9 +11,10 @@ import { runPipeline } from './runPipeline';
 
 export type PipelineJob = Omit<ProcessWorkbookOptions, 'onProgress' | 'signal'>;
 
-export type PipelineRequest = { type: 'run'; id: number; job: PipelineJob } | { type: 'cancel'; id: number };
+export type PipelineRequest = { type: 'run'; id: number; job: PipelineJob; progress: boolean } | { type: 'cancel'; id: number };
 
 export type PipelineMessage =
+  | { type: 'ready' }
   | { type: 'progress'; id: number; update: ProgressUpdate }
   | { type: 'done'; id: number; summary: ProcessingSummary }
   /** `detail` carries an unexpected error's own text, for the logs of the calling side. */
@@ -28,10 +30,11 @@ function main(): void {
       running.get(request.id)?.abort();
       return;
     }
-    const { id, job } = request;
+    const { id, job, progress } = request;
     const controller = new AbortController();
     running.set(id, controller);
-    runPipeline({ ...job, signal: controller.signal, onProgress: (update) => post({ type: 'progress', id, update }) })
+    const onProgress = progress ? (update: ProgressUpdate) => post({ type: 'progress', id, update }) : undefined;
+    runPipeline({ ...job, signal: controller.signal, onProgress })
       .then(
         (summary) => post({ type: 'done', id, summary }),
         (err: unknown) => {
@@ -42,6 +45,7 @@ function main(): void {
       )
       .finally(() => running.delete(id));
   });
+  post({ type: 'ready' });
 }
 
 main();

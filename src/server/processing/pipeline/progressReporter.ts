@@ -1,4 +1,5 @@
 /** Progress for people: short messages, at most a few per second. */
+import { formatNumber } from '../scrubbing/numbers';
 import { type ProgressUpdate } from '../types';
 
 const MIN_INTERVAL_MS = 250;
@@ -18,8 +19,7 @@ export class ProgressReporter {
   }
 }
 
-const COUNT_FORMAT = new Intl.NumberFormat('en-US');
-
+/** A count in a message: "12,000". */
 export function formatCount(n: number): string {
-  return COUNT_FORMAT.format(n);
+  return formatNumber(n, 0);
 }

@@ -131,9 +131,14 @@ export class ZipArchive {
     this.zip.close();
   }
 
+  /**
+   * The entry's bytes as stored: still deflated for a deflated part (inflated here, under the limits),
+   * as they are for a stored one (yauzl refuses `decompress` for an entry that is not compressed).
+   */
   private openRaw(entry: yauzl.Entry): Promise<Readable> {
+    const options = entry.compressionMethod === 8 ? { decompress: false } : {};
     return new Promise((resolve, reject) =>
-      this.zip.openReadStream(entry, { decompress: false }, (err, stream) =>
+      this.zip.openReadStream(entry, options, (err, stream) =>
         err ? reject(new ProcessingError('CORRUPT', undefined, { cause: err })) : resolve(stream),
       ),
     );

@@ -1,5 +1,6 @@
 /** One finding of the scrub, as listed in the "Issues" sheet. */
 import { type CellValue } from '../types';
+import { formatNumber } from './numbers';
 
 export type IssueSeverity = 'error' | 'warning' | 'info';
 
@@ -20,8 +21,7 @@ export function issueCells(issue: Issue): CellValue[] {
   return [severity, issue.sheet, issue.row, issue.column, issue.value, issue.message];
 }
 
-const AMOUNT_FORMAT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
+/** An amount (money, hours) in a message: "1,234.50". */
 export function formatAmount(value: number): string {
-  return AMOUNT_FORMAT.format(value);
+  return formatNumber(value, 2);
 }

@@ -1,7 +1,8 @@
 /**
  * Scrubbing one consolidated row: text cleaned, names split and capitalised, numbers and dates typed and
- * rounded, the Employee ID normalised, the SSN masked, formula-like text neutralised. Problems with a
- * single value (a date that cannot be read, an invalid SSN, text in a number column) become issues.
+ * rounded, the Employee ID normalised, the SSN masked. Problems with a single value (a date that cannot
+ * be read, an invalid SSN, text in a number column) become issues. Formula-like text is neutralised by
+ * the writer, in every sheet.
  */
 import { DATE_COLUMNS, HOURS_COLUMNS, MONEY_COLUMNS } from '../table/canonicalColumns';
 import { type ConsolidatedLayout, type ScrubbedLayout } from '../table/columnLayout';
@@ -12,7 +13,7 @@ import { capitaliseName, fullName, readWrittenName } from './names';
 import { parseAmount, round } from './numbers';
 import { type HoursColumn, type MoneyColumn, type ScrubbedRow } from './scrubbedRow';
 import { maskSsn } from './ssn';
-import { neutraliseFormula, scrubText } from './text';
+import { scrubText } from './text';
 
 const WEEK_TOLERANCE_DAYS = 14;
 const NO_NAME = { split: { first: '', last: '' }, full: '' };
@@ -27,7 +28,7 @@ function plainText(value: CellValue): string {
 function scrubbedCell(value: CellValue): CellValue {
   if (typeof value !== 'string') return value;
   const text = scrubText(value);
-  return text === '' ? null : neutraliseFormula(text);
+  return text === '' ? null : text;
 }
 
 /** Where a column sits in the consolidated row (`from`) and the scrubbed row (`to`); -1 when absent. */
@@ -103,7 +104,7 @@ export class RowScrubber {
 
     const employeeId = cleanId(plainText(at(row, this.id)));
     result.employeeId = employeeId;
-    put(out, this.id, employeeId ? neutraliseFormula(employeeId) : null);
+    put(out, this.id, employeeId);
 
     const written = plainText(at(row, this.name));
     const reading = written ? readWrittenName(written) : NO_NAME;
@@ -113,16 +114,16 @@ export class RowScrubber {
     const first = givenFirst ? capitaliseName(givenFirst) : split.first;
     const last = givenLast ? capitaliseName(givenLast) : split.last;
     result.employeeName = written ? reading.full : fullName({ first, last });
-    put(out, this.name, neutraliseFormula(result.employeeName));
-    put(out, this.first, neutraliseFormula(first));
-    put(out, this.last, neutraliseFormula(last));
+    put(out, this.name, result.employeeName);
+    put(out, this.first, first);
+    put(out, this.last, last);
 
     result.department = plainText(at(row, this.department));
     if (!result.department) {
       result.department = sheet;
       result.departmentDefaulted = true;
     }
-    put(out, this.department, neutraliseFormula(result.department));
+    put(out, this.department, result.department);
 
     for (const slot of this.hours) {
       const value = this.number(row, out, slot, result);

@@ -50,8 +50,15 @@ export const MONEY_COLUMNS = [
 export const DATE_COLUMNS = ['Pay Date', 'Period Start', 'Period End'] as const satisfies readonly CanonicalColumn[];
 
 const byNormalisedHeader = new Map<string, CanonicalColumn>();
+/** The leading words of every synonym of several words, normalised: "reg" and "pay period" of "pay period start". */
+const synonymHeads = new Set<string>();
 for (const column of CANONICAL_ORDER) {
-  for (const synonym of CANONICAL_SYNONYMS[column]) byNormalisedHeader.set(normaliseHeader(synonym), column);
+  for (const synonym of CANONICAL_SYNONYMS[column]) {
+    const normalised = normaliseHeader(synonym);
+    byNormalisedHeader.set(normalised, column);
+    const words = normalised.split(' ');
+    for (let k = 1; k < words.length; k++) synonymHeads.add(words.slice(0, k).join(' '));
+  }
 }
 
 /** The canonical column a header maps to (exact match after normalisation), or undefined. */
@@ -62,4 +69,9 @@ export function canonicalColumnFor(header: string): CanonicalColumn | undefined 
 /** Same, for text already normalised. */
 export function canonicalColumnForNormalised(normalised: string): CanonicalColumn | undefined {
   return byNormalisedHeader.get(normalised);
+}
+
+/** Whether a synonym starts with these (normalised) words: only then can more words after them map. */
+export function startsSynonym(normalised: string): boolean {
+  return synonymHeads.has(normalised);
 }

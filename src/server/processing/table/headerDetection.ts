@@ -4,7 +4,7 @@
  * over two rows is joined when joining maps more columns than the lower row alone.
  */
 import { type SheetRow } from '../types';
-import { type CanonicalColumn, canonicalColumnForNormalised } from './canonicalColumns';
+import { type CanonicalColumn, canonicalColumnForNormalised, startsSynonym } from './canonicalColumns';
 import { cellText, isBlankRow } from './cellText';
 import { headerRowKey, normaliseHeader } from './headerText';
 
@@ -30,14 +30,59 @@ export interface SheetHeader {
 
 const IDENTITY: ReadonlySet<CanonicalColumn> = new Set(['Employee ID', 'Employee Name', 'First Name', 'Last Name']);
 
-function mapTexts(texts: string[]): { columns: HeaderColumn[]; mapped: number; hasIdentity: boolean } {
+/** No synonym is longer than this; longer text is data, not a header. */
+const MAX_HEADER_LENGTH = 48;
+
+/** Header texts, column by column, and the canonical column each maps to on its own. */
+interface MappedTexts {
+  texts: string[];
+  canonical: Array<CanonicalColumn | undefined>;
+}
+
+/**
+ * A row's cell texts, each also normalised (`normaliseHeader`; '' when too long to map). Normalising two
+ * texts joined by a space gives their normalised forms joined by a space, so the candidates of a
+ * two-row header are looked up without normalising each pair of cells again (most pairs are data).
+ */
+interface RowTexts extends MappedTexts {
+  normalised: string[];
+}
+
+function rowTexts(row: SheetRow): RowTexts {
+  const n = row.cells.length;
+  const mapped: RowTexts = { texts: new Array(n), normalised: new Array(n), canonical: new Array(n) };
+  for (let i = 0; i < n; i++) {
+    const text = cellText(row.cells[i]);
+    // longer text maps neither alone nor joined
+    const normalised = text && text.length <= MAX_HEADER_LENGTH ? normaliseHeader(text) : '';
+    mapped.texts[i] = text;
+    mapped.normalised[i] = normalised;
+    mapped.canonical[i] = normalised ? canonicalColumnForNormalised(normalised) : undefined;
+  }
+  return mapped;
+}
+
+/** The normalised form of two texts joined by a space, from theirs. */
+function joinNormalised(first: string, second: string): string {
+  return first && second ? `${first} ${second}` : first || second;
+}
+
+/** The canonical column `${first} ${second}` maps to, from the two texts and their normalised forms. */
+function joinedCanonical(first: string, second: string, normalisedFirst: string, normalisedSecond: string): CanonicalColumn | undefined {
+  if (first.length + 1 + second.length > MAX_HEADER_LENGTH) return undefined;
+  // nearly every pair of cells is data: one look at the synonyms' leading words sets it aside
+  if (normalisedFirst && normalisedSecond && !startsSynonym(normalisedFirst)) return undefined;
+  return canonicalColumnForNormalised(joinNormalised(normalisedFirst, normalisedSecond));
+}
+
+function mapTexts({ texts, canonical: mapsTo }: MappedTexts): { columns: HeaderColumn[]; mapped: number; hasIdentity: boolean } {
   const used = new Set<CanonicalColumn>();
   const columns: HeaderColumn[] = [];
   let hasIdentity = false;
   for (let i = 0; i < texts.length; i++) {
     const header = texts[i];
     if (!header) continue;
-    let canonical = header.length <= MAX_HEADER_LENGTH ? canonicalColumnForNormalised(normaliseHeader(header)) : undefined;
+    let canonical = mapsTo[i];
     if (canonical && used.has(canonical)) canonical = undefined;
     if (canonical) {
       used.add(canonical);
@@ -48,39 +93,42 @@ function mapTexts(texts: string[]): { columns: HeaderColumn[]; mapped: number; h
   return { columns, mapped: used.size, hasIdentity };
 }
 
-/** No synonym is longer than this; longer text is data, not a header. */
-const MAX_HEADER_LENGTH = 48;
-
-function maps(text: string): boolean {
-  return text.length <= MAX_HEADER_LENGTH && canonicalColumnForNormalised(normaliseHeader(text)) !== undefined;
-}
-
-/** Header texts of a two-row header, column by column; a blank upper cell may sit under a merge to its left. */
-export function joinHeaderRows(upper: string[], lower: string[]): string[] {
-  const width = Math.max(upper.length, lower.length);
-  const joined: string[] = [];
+/**
+ * Header texts of a two-row header, column by column: the upper and lower text joined (either way
+ * round) when that maps, else the lower text when it maps alone; a blank upper cell may sit under a
+ * merge to its left.
+ */
+function joinHeaderRows(upper: RowTexts, lower: RowTexts): MappedTexts {
+  const width = Math.max(upper.texts.length, lower.texts.length);
+  const joined: MappedTexts = { texts: new Array(width), canonical: new Array(width) };
   let mergedFromLeft = '';
+  let mergedNormalised = '';
   for (let i = 0; i < width; i++) {
-    const u = upper[i] ?? '';
-    const l = lower[i] ?? '';
-    if (u) mergedFromLeft = u;
+    const u = upper.texts[i] ?? '';
+    const l = lower.texts[i] ?? '';
+    const nu = upper.normalised[i] ?? '';
+    const nl = lower.normalised[i] ?? '';
+    if (u) {
+      mergedFromLeft = u;
+      mergedNormalised = nu;
+    }
     if (!l) {
-      joined.push(u);
+      joined.texts[i] = u;
+      joined.canonical[i] = upper.canonical[i];
       continue;
     }
-    const candidates = u ? [`${u} ${l}`, `${l} ${u}`] : mergedFromLeft ? [`${mergedFromLeft} ${l}`] : [];
-    const mapping = candidates.find(maps);
-    if (mapping) joined.push(mapping);
-    else if (maps(l)) joined.push(l);
-    else joined.push(u ? `${u} ${l}` : l);
+    // the upper text, or under a blank upper cell the merge to its left
+    let text = `${mergedFromLeft} ${l}`;
+    let canonical = mergedFromLeft ? joinedCanonical(mergedFromLeft, l, mergedNormalised, nl) : undefined;
+    if (!canonical && u && (canonical = joinedCanonical(l, u, nl, nu))) text = `${l} ${u}`;
+    if (!canonical) {
+      canonical = lower.canonical[i];
+      text = canonical || !u ? l : `${u} ${l}`;
+    }
+    joined.texts[i] = text;
+    joined.canonical[i] = canonical;
   }
   return joined;
-}
-
-function rowTexts(row: SheetRow): string[] {
-  const texts: string[] = new Array(row.cells.length);
-  for (let i = 0; i < row.cells.length; i++) texts[i] = cellText(row.cells[i]);
-  return texts;
 }
 
 /** Detects the header among the first non-empty rows of a sheet; undefined when the sheet has none. */
@@ -88,27 +136,27 @@ export function detectHeader(firstRows: SheetRow[]): SheetHeader | undefined {
   const rows = firstRows.filter((r) => !isBlankRow(r.cells)).slice(0, HEADER_SEARCH_ROWS);
   let best: SheetHeader | undefined;
   let bestMapped = 1;
-  let previousTexts: string[] | undefined;
+  let previous: RowTexts | undefined;
   let previousRow = -1;
   for (const row of rows) {
     const texts = rowTexts(row);
     const alone = mapTexts(texts);
     let candidate = alone;
     let upperRow: number | undefined;
-    let repeatKeys = [headerRowKey(texts)];
-    if (previousTexts && previousRow === row.row - 1) {
-      const joined = mapTexts(joinHeaderRows(previousTexts, texts));
+    let repeatKeys = [headerRowKey(texts.texts)];
+    if (previous && previousRow === row.row - 1) {
+      const joined = mapTexts(joinHeaderRows(previous, texts));
       if (joined.mapped > alone.mapped && joined.hasIdentity) {
         candidate = joined;
         upperRow = previousRow;
-        repeatKeys = [headerRowKey(previousTexts), repeatKeys[0]];
+        repeatKeys = [headerRowKey(previous.texts), repeatKeys[0]];
       }
     }
     if (candidate.hasIdentity && candidate.mapped > bestMapped) {
       bestMapped = candidate.mapped;
       best = { row: row.row, upperRow, columns: candidate.columns, repeatKeys };
     }
-    previousTexts = texts;
+    previous = texts;
     previousRow = row.row;
   }
   return best;

@@ -1,6 +1,7 @@
 /** Pieces of worksheet XML shared by the row encoder and the package parts: column names, escaping, styles. */
 
-export const enum OutputStyle { Default = 0, Date = 1, DateTime = 2, Time = 3, Header = 4 }
+/** Cell styles of the outputs; the quoted ones mark their text as text (see `FormulaGuard.QuotePrefix`). */
+export const enum OutputStyle { Default = 0, Date = 1, DateTime = 2, Time = 3, Header = 4, QuotedText = 5, QuotedHeader = 6 }
 
 const columnNames: string[] = [];
 

@@ -2,10 +2,12 @@
  * Encodes a row of cells as worksheet XML straight into the output buffer: no intermediate strings, so
  * nothing to flatten or collect later. The fixed pieces of markup are stored eight bytes at a time
  * (see `Markup`), the variable ones (digits, ASCII text) byte by byte; text that needs escaping or is
- * not ASCII goes through escapeText and the buffer's UTF-8 writer.
+ * not ASCII goes through escapeText and the buffer's UTF-8 writer. Text that would run as a formula is
+ * neutralised here, the one place every text cell passes (see `formulaText`).
  */
 import { type CellValue, ExcelDate } from '../types';
 import { OutputStyle, columnName, escapeText } from './cellXml';
+import { FormulaGuard, mayRunAsFormula, runsAsFormula } from './formulaText';
 
 /** Destination buffer with room reserved by the caller; `view` is a DataView of `buffer`, kept in step with it. */
 export interface ByteSink {
@@ -67,6 +69,8 @@ const BOOLEAN_FALSE = new Markup('" t="b"><v>0</v></c>');
 const DATE_STYLES = [OutputStyle.Date, OutputStyle.DateTime, OutputStyle.Time].map((style) => new Markup(`" s="${style}"><v>`));
 const TEXT_OPEN = new Markup('" t="inlineStr"><is><t');
 const HEADER_OPEN = new Markup(`" s="${OutputStyle.Header}" t="inlineStr"><is><t`);
+const QUOTED_TEXT_OPEN = new Markup(`" s="${OutputStyle.QuotedText}" t="inlineStr"><is><t`);
+const QUOTED_HEADER_OPEN = new Markup(`" s="${OutputStyle.QuotedHeader}" t="inlineStr"><is><t`);
 const PRESERVE = new Markup(' xml:space="preserve"');
 const TEXT_CLOSE = new Markup('</t></is></c>');
 const DateValue = ExcelDate;
@@ -156,7 +160,8 @@ function bound(cells: readonly CellValue[]): number {
 const rowWords = new Float64Array(1);
 const rowBytes = new Uint8Array(rowWords.buffer);
 
-export function encodeRow(sink: ByteSink, rowNumber: number, cells: readonly CellValue[], header: boolean): void {
+/** Writes a row of cells; `guard` says how text that would run as a formula is kept from running. */
+export function encodeRow(sink: ByteSink, rowNumber: number, cells: readonly CellValue[], header: boolean, guard: FormulaGuard): void {
   sink.reserve(bound(cells));
   const b = sink.buffer;
   const view = sink.view;
@@ -184,9 +189,9 @@ export function encodeRow(sink: ByteSink, rowNumber: number, cells: readonly Cel
         at = put(view, at, VALUE_OPEN);
         at = number(b, at, value);
         at = put(view, at, VALUE_CLOSE);
-      } else at = text(b, view, at, String(value), header);
+      } else at = text(b, view, at, String(value), header, guard);
     } else if (typeof value === 'string') {
-      at = text(b, view, at, value, header);
+      at = text(b, view, at, value, header, guard);
     } else if (typeof value === 'boolean') {
       at = put(view, at, value ? BOOLEAN_TRUE : BOOLEAN_FALSE);
     } else if (value instanceof DateValue) {
@@ -199,8 +204,14 @@ export function encodeRow(sink: ByteSink, rowNumber: number, cells: readonly Cel
   sink.offset = put(view, at, ROW_CLOSE);
 }
 
-function text(b: Buffer, view: DataView, at: number, value: string, header: boolean): number {
-  at = put(view, at, header ? HEADER_OPEN : TEXT_OPEN);
+function text(b: Buffer, view: DataView, at: number, value: string, header: boolean, guard: FormulaGuard): number {
+  let open = header ? HEADER_OPEN : TEXT_OPEN;
+  // one look at the first character for most text
+  if (mayRunAsFormula(value.charCodeAt(0)) && runsAsFormula(value)) {
+    if (guard === FormulaGuard.Apostrophe) value = `'${value}`;
+    else open = header ? QUOTED_HEADER_OPEN : QUOTED_TEXT_OPEN;
+  }
+  at = put(view, at, open);
   if (value.charCodeAt(0) <= 32 || value.charCodeAt(value.length - 1) <= 32) at = put(view, at, PRESERVE);
   b[at++] = 62; // >
   const end = plainText(b, at, value);

@@ -4,6 +4,7 @@
  * the output) and appended at the end.
  */
 import { type CellValue } from '../types';
+import { type FormulaGuard } from './formulaText';
 import { encodeRow } from './rowEncoder';
 import { DeflatedPart } from './deflatedPart';
 import { SpilledChunks } from './spilledChunks';
@@ -16,6 +17,7 @@ export class SheetWriter {
   constructor(
     readonly part: DeflatedPart,
     columnCount: number,
+    private readonly guard: FormulaGuard,
   ) {
     part.append(worksheetStart(columnCount));
   }
@@ -27,7 +29,7 @@ export class SheetWriter {
   /** Appends a row; when it returns true, await `flush()` before the next one. */
   row(cells: readonly CellValue[], header = false): boolean {
     this.rowNumber++;
-    encodeRow(this.part, this.rowNumber, cells, header);
+    encodeRow(this.part, this.rowNumber, cells, header, this.guard);
     return this.part.needsFlush;
   }
 
@@ -66,8 +68,11 @@ export class XlsxWriter {
     this.zip = new ZipWriter(path);
   }
 
-  /** `columnCounts` sizes each sheet's columns; sheet 0 is the streamed one. */
-  static async create(path: string, sheetNames: string[], columnCounts: number[]): Promise<XlsxWriter> {
+  /**
+   * `columnCounts` sizes each sheet's columns; sheet 0 is the streamed one. `guard` is how every text
+   * cell that would run as a formula is neutralised.
+   */
+  static async create(path: string, sheetNames: string[], columnCounts: number[], guard: FormulaGuard): Promise<XlsxWriter> {
     const writer = new XlsxWriter(path, sheetNames);
     const zip = writer.zip;
     await zip.addBuffer('[Content_Types].xml', Buffer.from(contentTypesXml(sheetNames.length)));
@@ -78,11 +83,11 @@ export class XlsxWriter {
     const record = await zip.startStreamedEntry('xl/worksheets/sheet1.xml');
     const first = new DeflatedPart((chunk) => zip.write(chunk));
     writer.streamedRecord = record;
-    writer.sheets.push(new SheetWriter(first, columnCounts[0] ?? 0));
+    writer.sheets.push(new SheetWriter(first, columnCounts[0] ?? 0, guard));
     for (let i = 1; i < sheetNames.length; i++) {
       const aside = new SpilledChunks(asidePath(path, i + 1));
       writer.aside[i] = aside;
-      writer.sheets.push(new SheetWriter(new DeflatedPart((chunk) => aside.push(chunk), APPENDED_QUEUE_BYTES), columnCounts[i] ?? 0));
+      writer.sheets.push(new SheetWriter(new DeflatedPart((chunk) => aside.push(chunk), APPENDED_QUEUE_BYTES), columnCounts[i] ?? 0, guard));
     }
     return writer;
   }

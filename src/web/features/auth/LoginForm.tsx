@@ -7,10 +7,13 @@ import { api } from '@/web/api/endpoints';
 import type { CurrentUser, LoginInput } from '@/web/api/generated';
 import { errorMessage, fieldErrors, UNEXPECTED_ERROR_MESSAGE } from '@/web/lib/errorMessage';
 import { fieldStatus } from '@/web/lib/fieldStatus';
-import { signedIn } from './authSlice';
+import { signedIn, useSessionEnded } from './authSlice';
 import { loginSchema, type LoginValues } from './loginSchema';
 import type { LoginScreen } from './loginScreens';
 import './auth.css';
+
+/** Shown on the sign-in card when the server would no longer renew the session. */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 export interface LoginAnswer {
   success: boolean;
@@ -29,6 +32,7 @@ export function LoginForm({ screen, login }: LoginFormProps) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [generalError, setGeneralError] = useState<string | null>(null);
+  const sessionEnded = useSessionEnded();
 
   const formik = useFormik<LoginValues>({
     initialValues: { email: '', password: '' },
@@ -66,7 +70,11 @@ export function LoginForm({ screen, login }: LoginFormProps) {
         </Typography.Paragraph>
         <form noValidate onSubmit={formik.handleSubmit} aria-label={screen.subtitle}>
           <Form layout="vertical" component={false} requiredMark={false}>
-            {generalError && <Alert type="error" showIcon title={generalError} className="auth-error" />}
+            {generalError ? (
+              <Alert type="error" showIcon title={generalError} className="auth-error" />
+            ) : (
+              sessionEnded && <Alert type="warning" showIcon title={SESSION_ENDED_MESSAGE} className="auth-error" />
+            )}
             <Form.Item label="Email" htmlFor="login-email" {...fieldStatus(formik, 'email')}>
               <Input
                 id="login-email"

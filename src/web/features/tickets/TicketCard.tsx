@@ -1,20 +1,22 @@
 import { Card, Flex, Typography } from 'antd';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { TICKET_ID_DISPLAY_LENGTH } from '@/common/limits';
 import type { Ticket } from '@/web/api/generated';
 import { formatDateTime } from '@/web/lib/formatDate';
+import { returnState } from '@/web/lib/returnTo';
 import { RoleBadge } from './RoleBadge';
 import { TicketStatusTag } from './TicketStatusTag';
 
-/** One ticket in the grid; a click anywhere opens it. */
+/** One ticket in the grid; a click anywhere opens it, and its Back link returns to this list view. */
 export function TicketCard({ ticket, to }: { ticket: Ticket; to: string }) {
   const navigate = useNavigate();
+  const state = returnState(useLocation());
   return (
-    <Card hoverable size="small" onClick={() => navigate(to)} style={{ height: '100%' }} aria-label={`Ticket ${ticket.title}`} role="article">
+    <Card hoverable size="small" onClick={() => navigate(to, { state })} style={{ height: '100%' }} aria-label={`Ticket ${ticket.title}`} role="article">
       <Flex vertical gap={8}>
         <Flex justify="space-between" align="flex-start" gap="small">
           <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }} ellipsis={{ rows: 2 }}>
-            <Link to={to} onClick={(event) => event.stopPropagation()}>
+            <Link to={to} state={state} onClick={(event) => event.stopPropagation()}>
               {ticket.title}
             </Link>
           </Typography.Title>

@@ -4,6 +4,8 @@ import { useParams } from 'react-router-dom';
 import { useGetTicketQuery } from '@/web/api/generated';
 import { BackLink } from '@/web/components/BackLink';
 import { formatDateTime } from '@/web/lib/formatDate';
+import { useReturnTo } from '@/web/lib/returnTo';
+import { isMissingRecord, isUuid } from '@/web/lib/routeId';
 import { CommentForm } from './CommentForm';
 import { CommentsThread } from './CommentsThread';
 import { DeleteTicketButton } from './DeleteTicketButton';
@@ -15,20 +17,28 @@ interface TicketDetailPageProps {
   /** The list this ticket was opened from. */
   backTo: string;
   backLabel: string;
-  /** Operators may change the status and delete the ticket. */
+  /**
+   * Operators may change the status and delete the ticket; their view always shows the updated
+   * time (spec 2.8), where a company's users see it only when it differs from the created time (2.19).
+   */
   canManage?: boolean;
 }
 
-/** One ticket and its comments. */
+/**
+ * One ticket and its comments. An address whose id cannot name a ticket says 'Invalid ticket ID'
+ * without asking the server. Back (and a delete) return to the list view the ticket was opened from.
+ */
 export function TicketDetailPage({ backTo, backLabel, canManage = false }: TicketDetailPageProps) {
   const { id } = useParams();
-  const { data, error, isLoading } = useGetTicketQuery(id ? { id } : skipToken);
+  const listView = useReturnTo(backTo);
+  const { data, error, isLoading } = useGetTicketQuery(isUuid(id) ? { id } : skipToken);
   const ticket = data?.data.ticket;
   const comments = data?.data.comments ?? [];
 
   let body;
-  if (!id) body = <Alert type="error" showIcon title="Invalid ticket ID" />;
+  if (!isUuid(id)) body = <Alert type="error" showIcon title="Invalid ticket ID" />;
   else if (isLoading) body = <Skeleton active paragraph={{ rows: 6 }} />;
+  else if (error && isMissingRecord(error)) body = <Alert type="error" showIcon title="Invalid ticket ID" />;
   else if (error || !ticket) body = <Alert type="error" showIcon title="Failed to load ticket details. Please try again later." />;
   else
     body = (
@@ -49,7 +59,7 @@ export function TicketDetailPage({ backTo, backLabel, canManage = false }: Ticke
             {canManage && (
               <Flex gap="small" wrap>
                 <TicketStatusEditor ticketId={ticket.id} status={ticket.status} />
-                <DeleteTicketButton ticketId={ticket.id} backTo={backTo} />
+                <DeleteTicketButton ticketId={ticket.id} backTo={listView} />
               </Flex>
             )}
           </Flex>
@@ -59,7 +69,7 @@ export function TicketDetailPage({ backTo, backLabel, canManage = false }: Ticke
           <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{ticket.description}</Typography.Paragraph>
           <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3 }}>
             <Descriptions.Item label="Created">{formatDateTime(ticket.created_at)}</Descriptions.Item>
-            {ticket.updated_at !== ticket.created_at && (
+            {(canManage || ticket.updated_at !== ticket.created_at) && (
               <Descriptions.Item label="Updated">{formatDateTime(ticket.updated_at)}</Descriptions.Item>
             )}
             <Descriptions.Item label="Ticket ID">
@@ -78,7 +88,7 @@ export function TicketDetailPage({ backTo, backLabel, canManage = false }: Ticke
 
   return (
     <>
-      <BackLink to={backTo}>{backLabel}</BackLink>
+      <BackLink to={listView}>{backLabel}</BackLink>
       {body}
     </>
   );

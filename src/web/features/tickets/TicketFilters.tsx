@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Flex, Input, Select } from 'antd';
+import { Flex, Input, Select, Typography } from 'antd';
 import { TICKET_STATUSES, type TicketStatus } from '@/common/statuses';
 
 const ALL_STATUSES = '';
@@ -12,24 +12,32 @@ interface TicketFiltersProps {
   onStatus: (status: TicketStatus | undefined) => void;
 }
 
-/** The text search (current page) and the status filter (sent to the server). */
+/**
+ * The text search and the status filter. The search looks only at the page shown (spec section 5),
+ * and says so, so an empty result is not read as 'no such ticket anywhere'.
+ */
 export function TicketFilters({ searchPlaceholder, search, onSearch, status, onStatus }: TicketFiltersProps) {
   return (
-    <Flex gap="middle" wrap style={{ marginBottom: 16 }}>
-      <Input
-        id="ticket-search"
-        aria-label="Search tickets"
-        placeholder={searchPlaceholder}
-        prefix={<SearchOutlined aria-hidden />}
-        allowClear
-        value={search}
-        onChange={(event) => onSearch(event.target.value)}
-        style={{ flex: '1 1 240px', maxWidth: 420 }}
-      />
+    <Flex gap="middle" wrap align="center" style={{ marginBottom: 16 }}>
+      <Flex vertical gap={2} style={{ flex: '1 1 240px', maxWidth: 420 }}>
+        <Input
+          id="ticket-search"
+          aria-label="Search tickets"
+          aria-describedby="ticket-search-scope"
+          placeholder={searchPlaceholder}
+          prefix={<SearchOutlined aria-hidden />}
+          allowClear
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+        />
+        <Typography.Text id="ticket-search-scope" type="secondary" style={{ fontSize: 12 }}>
+          Searches this page
+        </Typography.Text>
+      </Flex>
       <Select<string>
         id="ticket-status-filter"
         aria-label="Filter by status"
-        style={{ minWidth: 180 }}
+        style={{ minWidth: 180, alignSelf: 'flex-start' }}
         value={status ?? ALL_STATUSES}
         options={[{ value: ALL_STATUSES, label: 'All Statuses' }, ...TICKET_STATUSES.map((value) => ({ value, label: value }))]}
         onChange={(value) => onStatus(value === ALL_STATUSES ? undefined : (value as TicketStatus))}

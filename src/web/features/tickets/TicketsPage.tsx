@@ -2,17 +2,25 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Row } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZES } from '@/common/limits';
-import type { TicketStatus } from '@/common/statuses';
+import { TICKET_STATUSES, type TicketStatus } from '@/common/statuses';
 import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
 import { PageHeader } from '@/web/components/PageHeader';
 import { RangePager } from '@/web/components/RangePager';
+import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
+import { useSearchBox } from '@/web/lib/useSearchBox';
 import { NewTicketDialog } from './NewTicketDialog';
 import { TicketCard } from './TicketCard';
 import { TicketFilters } from './TicketFilters';
 import { searchTickets } from './ticketSearch';
 import { PageTicketStats, PlatformTicketStats } from './TicketStats';
 import { type TicketScope, useTicketList } from './useTicketList';
+
+const TICKETS = { singular: 'ticket', plural: 'tickets' };
+
+function asStatus(value: string): TicketStatus | undefined {
+  return (TICKET_STATUSES as readonly string[]).includes(value) ? (value as TicketStatus) : undefined;
+}
 
 interface TicketsPageProps {
   /** 'all' for the operators (every ticket, status changes); 'mine' for a company's users. */
@@ -23,22 +31,38 @@ interface TicketsPageProps {
   detailBase: string;
 }
 
-/** The ticket list of every role (spec sections 2.8, 2.14, 2.19). */
+/**
+ * The ticket list of every role (spec sections 2.8, 2.14, 2.19). Page, status filter and search live
+ * in the address. The status filter asks the server (and starts from page 1); the search only
+ * filters the page shown, so it keeps the page and the pager.
+ */
 export function TicketsPage({ scope, title, subtitle, detailBase }: TicketsPageProps) {
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<TicketStatus | undefined>(undefined);
-  const [search, setSearch] = useState('');
+  const { params, setParams, setPage } = useListParams({ status: '', search: '' });
+  const { page } = params;
+  const status = asStatus(params.status);
+  const [search, setSearch] = useSearchBox(params.search, (text) => setParams({ search: text, page }, { replace: true }));
   const [creating, setCreating] = useState(false);
-  const { tickets, pagination, isLoading, error, statistics, statisticsLoading } = useTicketList(scope, page, status);
+  const { tickets, pagination, isLoading, isFetching, error, statistics, statisticsLoading } = useTicketList(scope, page, status);
+  const steppingBack = useStepBackToLastPage(page, pagination?.totalPages, !isFetching, setPage);
 
   const operators = scope === 'all';
   const shown = searchTickets(tickets, search, operators ? ['title', 'description', 'created_by_name'] : ['title', 'description']);
   const filtered = status !== undefined || search.trim() !== '';
+  const pager = (
+    <RangePager
+      page={page}
+      pageSize={PAGE_SIZES.tickets}
+      total={pagination?.total ?? tickets.length}
+      totalPages={pagination?.totalPages ?? 1}
+      noun={TICKETS}
+      onChange={setPage}
+    />
+  );
 
   let content;
-  if (isLoading) content = <ListSkeleton label="Loading tickets" />;
+  if (isLoading || steppingBack || (isFetching && tickets.length === 0)) content = <ListSkeleton label="Loading tickets" />;
   else if (error) content = <Alert type="error" showIcon title="Failed to load tickets. Please try again later." />;
-  else if (shown.length === 0)
+  else if (tickets.length === 0)
     content = (
       <EmptyState
         title="No tickets found"
@@ -53,6 +77,13 @@ export function TicketsPage({ scope, title, subtitle, detailBase }: TicketsPageP
         }
       />
     );
+  else if (shown.length === 0)
+    content = (
+      <>
+        <EmptyState title="No tickets found" description={`No ticket on this page matches "${search.trim()}". Try another page or a different search.`} />
+        {pager}
+      </>
+    );
   else
     content = (
       <>
@@ -63,14 +94,7 @@ export function TicketsPage({ scope, title, subtitle, detailBase }: TicketsPageP
             </Col>
           ))}
         </Row>
-        <RangePager
-          page={page}
-          pageSize={PAGE_SIZES.tickets}
-          total={pagination?.total ?? tickets.length}
-          totalPages={pagination?.totalPages ?? 1}
-          noun="tickets"
-          onChange={setPage}
-        />
+        {pager}
       </>
     );
 
@@ -94,12 +118,9 @@ export function TicketsPage({ scope, title, subtitle, detailBase }: TicketsPageP
           search={search}
           onSearch={setSearch}
           status={status}
-          onStatus={(next) => {
-            setStatus(next);
-            setPage(1);
-          }}
+          onStatus={(next) => setParams({ status: next ?? '' })}
         />
-        {content}
+        <div aria-busy={isFetching}>{content}</div>
       </Card>
       {!operators && <NewTicketDialog open={creating} onClose={() => setCreating(false)} />}
     </>

@@ -16,6 +16,7 @@ export function useTicketList(scope: TicketScope, page: number, status: TicketSt
     tickets: list.data?.data.tickets ?? [],
     pagination: list.data?.data.pagination,
     isLoading: list.isLoading,
+    isFetching: list.isFetching,
     error: list.error,
     statistics: statistics.data?.data.statistics,
     statisticsLoading: statistics.isLoading,

@@ -1,13 +1,75 @@
-import { useParams } from 'react-router-dom';
+import { Alert, Flex, Skeleton } from 'antd';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useGetStaffClientQuery, useListStaffClientUploadsQuery } from '@/web/api/generated';
 import { BackLink } from '@/web/components/BackLink';
+import { ListSkeleton } from '@/web/components/ListSkeleton';
 import { PageHeader } from '@/web/components/PageHeader';
+import { errorMessage } from '@/web/lib/errorMessage';
+import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
+import { CLIENT_NOT_FOUND_MESSAGE, isClientNotFound, useAssignedClientId } from './assignedClientRoute';
+import { RequiredDocumentCard } from './RequiredDocumentCard';
+import { UploadHistoryCard } from './UploadHistoryCard';
 
+/** Weeks of history per page: the spec names no size for this list, so it pages like the staff's others (10). */
+const PAGE_SIZE = 10;
+
+/**
+ * One assigned client's documents (reached by Manage Documents): the required document with this
+ * week's state, and the history of its weekly uploads. The page of history lives in the address,
+ * so Back and a shared link return to the same weeks.
+ */
 export function ClientDocumentsPage() {
-  const { clientId } = useParams();
+  const clientId = useAssignedClientId();
+  const { params, setPage } = useListParams({});
+  const { page } = params;
+  const client = useGetStaffClientQuery(clientId ? { id: clientId } : skipToken);
+  const history = useListStaffClientUploadsQuery(clientId ? { id: clientId, page, limit: PAGE_SIZE } : skipToken);
+  const historyData = history.data?.data;
+  useStepBackToLastPage(page, historyData?.pagination.totalPages, !history.isFetching, setPage);
+
+  const backLink = clientId ? (
+    <BackLink to={`/staff/clients/${clientId}`}>Back to Client</BackLink>
+  ) : (
+    <BackLink to="/staff/clients">Back to Clients</BackLink>
+  );
+  const clientName = client.data?.data.client.name;
+
+  let body;
+  if (!clientId || isClientNotFound(client.error) || isClientNotFound(history.error)) {
+    body = <Alert type="error" showIcon title={CLIENT_NOT_FOUND_MESSAGE} />;
+  } else if (client.isLoading) {
+    body = <Skeleton active paragraph={{ rows: 4 }} />;
+  } else if (client.error || !clientName) {
+    body = <Alert type="error" showIcon title={errorMessage(client.error, 'Failed to load client details')} />;
+  } else {
+    body = (
+      <>
+        <PageHeader title={`${clientName} Documents`} subtitle="The required weekly document, where it stands this week, and every upload so far" />
+        {history.isLoading ? (
+          <ListSkeleton label="Loading documents" />
+        ) : history.error || !historyData ? (
+          <Alert type="error" showIcon title={errorMessage(history.error, 'Failed to load upload history')} />
+        ) : (
+          <Flex vertical gap="large">
+            <RequiredDocumentCard document={historyData.document} week={historyData.currentWeek} />
+            <UploadHistoryCard
+              weeks={historyData.weeks}
+              pagination={historyData.pagination}
+              page={page}
+              pageSize={PAGE_SIZE}
+              fetching={history.isFetching}
+              onPageChange={setPage}
+            />
+          </Flex>
+        )}
+      </>
+    );
+  }
+
   return (
     <>
-      <BackLink to={`/staff/clients/${clientId ?? ''}`}>Back to Client</BackLink>
-      <PageHeader title="Manage Documents" />
+      {backLink}
+      {body}
     </>
   );
 }

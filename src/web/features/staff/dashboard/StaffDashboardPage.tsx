@@ -1,5 +1,43 @@
-import { PageHeader } from '@/web/components/PageHeader';
+import { TeamOutlined } from '@ant-design/icons';
+import { Alert, Breadcrumb, Col, Row } from 'antd';
+import { PAGE_SIZES } from '@/common/limits';
+import { useSelector } from 'react-redux';
+import { type CurrentUser, useListStaffClientsQuery } from '@/web/api/generated';
+import { errorMessage } from '@/web/lib/errorMessage';
+import { DashboardLinkCard } from './DashboardLinkCard';
+import { StaffWelcome } from './StaffWelcome';
 
+/**
+ * The signed-in user as the session keeps it in the store. Read here by its shape because features
+ * do not import one another, and the auth feature owns the slice.
+ */
+const selectSignedInUser = (state: { auth: { user: CurrentUser | null } }) => state.auth.user;
+
+/**
+ * The staff member's home (spec section 2.15): who is signed in and how many clients they handle.
+ * The count asks for a single row and reads the total, rather than loading the whole list.
+ */
 export function StaffDashboardPage() {
-  return <PageHeader title="Dashboard" />;
+  const user = useSelector(selectSignedInUser);
+  const { data, error, isLoading } = useListStaffClientsQuery({ limit: PAGE_SIZES.assignedClientsSummary });
+
+  return (
+    <>
+      <Breadcrumb aria-label="Breadcrumb" style={{ marginBottom: 16 }} items={[{ title: 'Staff' }, { title: 'Dashboard' }]} />
+      <StaffWelcome user={user} />
+      {error && <Alert type="error" showIcon title={errorMessage(error, 'Failed to load staff dashboard')} style={{ marginBottom: 16 }} />}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} sm={12} lg={8}>
+          <DashboardLinkCard
+            title="Assigned Clients"
+            value={data?.data.pagination.totalCount}
+            description="Active client assignments"
+            to="/staff/clients"
+            icon={<TeamOutlined />}
+            loading={isLoading}
+          />
+        </Col>
+      </Row>
+    </>
+  );
 }

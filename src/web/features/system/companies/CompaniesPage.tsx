@@ -1,7 +1,7 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Input, Tag } from 'antd';
 import { useState } from 'react';
-import { PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '@/common/limits';
+import { PAGE_SIZES } from '@/common/limits';
 import {
   type Company,
   useCreateCompanyMutation,
@@ -13,21 +13,26 @@ import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
 import { PageHeader } from '@/web/components/PageHeader';
 import { RangePager } from '@/web/components/RangePager';
+import { countOf } from '@/web/lib/countNoun';
 import { errorMessage } from '@/web/lib/errorMessage';
-import { useDebouncedValue } from '@/web/lib/useDebouncedValue';
+import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
+import { useSearchBox } from '@/web/lib/useSearchBox';
+import { useToast } from '@/web/lib/useToast';
 import { CompaniesTable } from './CompaniesTable';
 import { CompanyFormDialog } from './CompanyFormDialog';
 import { DeleteCompanyDialog } from './DeleteCompanyDialog';
 
 const PAGE_SIZE = PAGE_SIZES.companies;
+const COMPANIES = { singular: 'company', plural: 'companies' };
 
 /** The operators' list of companies (spec section 2.5). */
 export function CompaniesPage() {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [pageState, setPageState] = useState({ page: 1, search });
-  // A new search starts from the first page.
-  const page = pageState.search === search ? pageState.page : 1;
+  const toast = useToast();
+  const { params, setParams, setPage } = useListParams({ search: '' });
+  const { page, search } = params;
+  // The typed text reaches the address once typing pauses, replacing the entry (a new search starts
+  // from page 1); Back or a link that changes the address puts its search back into the box.
+  const [searchText, setSearchText] = useSearchBox(search, (text) => setParams({ search: text }, { replace: true }));
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Company | null>(null);
   const [deleting, setDeleting] = useState<Company | null>(null);
@@ -39,6 +44,7 @@ export function CompaniesPage() {
 
   const companies = data?.data.companies ?? [];
   const pagination = data?.data.pagination;
+  const steppingBack = useStepBackToLastPage(page, pagination?.totalPages, !isFetching, setPage);
   const total = pagination?.total ?? companies.length;
 
   return (
@@ -63,9 +69,11 @@ export function CompaniesPage() {
             onChange={(event) => setSearchText(event.target.value)}
             style={{ maxWidth: 360 }}
           />
-          <Tag color="blue" aria-label="Company count">{`${total} ${total === 1 ? 'company' : 'companies'}`}</Tag>
+          <Tag color="blue" aria-label="Company count">
+            {countOf(total, COMPANIES)}
+          </Tag>
         </Flex>
-        {isLoading ? (
+        {isLoading || steppingBack || (isFetching && companies.length === 0) ? (
           <ListSkeleton label="Loading companies" />
         ) : error ? (
           <Alert type="error" showIcon title={errorMessage(error, 'Failed to load companies')} />
@@ -77,14 +85,7 @@ export function CompaniesPage() {
         ) : (
           <div aria-busy={isFetching}>
             <CompaniesTable companies={companies} firstNumber={(page - 1) * PAGE_SIZE + 1} onEdit={setEditing} onDelete={setDeleting} />
-            <RangePager
-              page={page}
-              pageSize={PAGE_SIZE}
-              total={total}
-              totalPages={pagination?.totalPages ?? 1}
-              noun="companies"
-              onChange={(next) => setPageState({ page: next, search })}
-            />
+            <RangePager page={page} pageSize={PAGE_SIZE} total={total} totalPages={pagination?.totalPages ?? 1} noun={COMPANIES} onChange={setPage} />
           </div>
         )}
       </Card>
@@ -93,7 +94,10 @@ export function CompaniesPage() {
         open={creating}
         title="Add Company"
         submitLabel="Create Company"
-        onSave={(name) => createCompany({ companyInput: { name } }).unwrap()}
+        onSave={async (name) => {
+          await createCompany({ companyInput: { name } }).unwrap();
+          toast.success('Company created successfully');
+        }}
         onClose={() => setCreating(false)}
       />
       <CompanyFormDialog
@@ -101,10 +105,20 @@ export function CompaniesPage() {
         title="Edit Company"
         submitLabel="Save Changes"
         initialName={editing?.name ?? ''}
-        onSave={(name) => updateCompany({ id: editing?.id ?? '', companyInput: { name } }).unwrap()}
+        onSave={async (name) => {
+          await updateCompany({ id: editing?.id ?? '', companyInput: { name } }).unwrap();
+          toast.success('Company updated successfully');
+        }}
         onClose={() => setEditing(null)}
       />
-      <DeleteCompanyDialog company={deleting} onDelete={(company) => deleteCompany({ id: company.id }).unwrap()} onClose={() => setDeleting(null)} />
+      <DeleteCompanyDialog
+        company={deleting}
+        onDelete={async (company) => {
+          await deleteCompany({ id: company.id }).unwrap();
+          toast.success(`${company.name} has been deleted`);
+        }}
+        onClose={() => setDeleting(null)}
+      />
     </>
   );
 }

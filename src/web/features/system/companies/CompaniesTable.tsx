@@ -1,7 +1,8 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Table, Typography } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Company } from '@/web/api/generated';
+import { returnState } from '@/web/lib/returnTo';
 
 interface CompaniesTableProps {
   companies: Company[];
@@ -11,18 +12,32 @@ interface CompaniesTableProps {
   onDelete: (company: Company) => void;
 }
 
-/** Companies with #, name, id and a row menu: View Details, Edit, Delete. */
+/** Companies with #, name (a link to the company), id and a row menu: View Details, Edit, Delete. */
 export function CompaniesTable({ companies, firstNumber, onEdit, onDelete }: CompaniesTableProps) {
   const navigate = useNavigate();
+  // The detail's Back link returns to this page of the list, with its search.
+  const state = returnState(useLocation());
   return (
     <Table<Company>
       rowKey="id"
       dataSource={companies}
       pagination={false}
-      scroll={{ x: true }}
+      // On a narrow screen the table scrolls sideways rather than cutting off the Actions column.
+      scroll={{ x: 'max-content' }}
       columns={[
         { title: '#', key: 'number', width: 64, render: (_value, _company, index) => firstNumber + index },
-        { title: 'Company Name', dataIndex: 'name', key: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+        {
+          title: 'Company Name',
+          dataIndex: 'name',
+          key: 'name',
+          render: (name: string, company) => (
+            <Link to={`/system/companies/${company.id}`} state={state}>
+              <Typography.Text strong style={{ color: 'inherit' }}>
+                {name}
+              </Typography.Text>
+            </Link>
+          ),
+        },
         { title: 'Company ID', dataIndex: 'id', key: 'id', render: (id: string) => <Typography.Text code>{id}</Typography.Text> },
         {
           title: 'Actions',
@@ -39,7 +54,7 @@ export function CompaniesTable({ companies, firstNumber, onEdit, onDelete }: Com
                   { key: 'delete', icon: <DeleteOutlined aria-hidden />, label: 'Delete', danger: true },
                 ],
                 onClick: ({ key }) => {
-                  if (key === 'view') navigate(`/system/companies/${company.id}`);
+                  if (key === 'view') navigate(`/system/companies/${company.id}`, { state });
                   if (key === 'edit') onEdit(company);
                   if (key === 'delete') onDelete(company);
                 },

@@ -5,21 +5,30 @@ import { PAGE_SIZES } from '@/common/limits';
 import { type CompanyAdmin, useListCompanyAdminsQuery } from '@/web/api/generated';
 import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
+import { countOf } from '@/web/lib/countNoun';
 import { errorMessage } from '@/web/lib/errorMessage';
+import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
 import { AddAdminDialog } from './AddAdminDialog';
 import { AdminsPager } from './AdminsPager';
 import { RemoveAdminDialog } from './RemoveAdminDialog';
 
-/** The admins of one company, paged by 10, with Add Admin and Remove. */
+const ADMINS = { singular: 'admin', plural: 'admins' };
+
+/**
+ * The admins of one company, paged by 10, with Add Admin and Remove. The page lives in the address
+ * (Back and a reload return to it); removing the last admin of a page steps back to the page before.
+ */
 export function CompanyAdminsCard({ companyId }: { companyId: string }) {
-  const [page, setPage] = useState(1);
+  const { params, setPage } = useListParams({});
+  const { page } = params;
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<CompanyAdmin | null>(null);
-  const { data, error, isLoading } = useListCompanyAdminsQuery({ id: companyId, page, limit: PAGE_SIZES.companyAdmins });
+  const { data, error, isLoading, isFetching } = useListCompanyAdminsQuery({ id: companyId, page, limit: PAGE_SIZES.companyAdmins });
 
   const admins = data?.data.admins ?? [];
   const total = data?.data.pagination.total ?? admins.length;
-  const totalPages = data?.data.pagination.totalPages ?? 1;
+  const totalPages = data?.data.pagination.totalPages;
+  const steppingBack = useStepBackToLastPage(page, totalPages, !isFetching, setPage);
 
   return (
     <Card
@@ -29,7 +38,7 @@ export function CompanyAdminsCard({ companyId }: { companyId: string }) {
             Company Admins
           </Typography.Title>
           <Tag color="blue" aria-label="Admin count">
-            {total}
+            {countOf(total, ADMINS)}
           </Tag>
         </Flex>
       }
@@ -39,7 +48,7 @@ export function CompanyAdminsCard({ companyId }: { companyId: string }) {
         </Button>
       }
     >
-      {isLoading ? (
+      {isLoading || steppingBack || (isFetching && admins.length === 0) ? (
         <ListSkeleton label="Loading admins" />
       ) : error ? (
         <Alert type="error" showIcon title={errorMessage(error, 'Failed to load admins')} />
@@ -51,7 +60,7 @@ export function CompanyAdminsCard({ companyId }: { companyId: string }) {
             rowKey="id"
             dataSource={admins}
             pagination={false}
-            scroll={{ x: true }}
+            scroll={{ x: 'max-content' }}
             columns={[
               { title: 'Name', dataIndex: 'name', key: 'name' },
               { title: 'Email', dataIndex: 'email', key: 'email' },
@@ -67,7 +76,7 @@ export function CompanyAdminsCard({ companyId }: { companyId: string }) {
               },
             ]}
           />
-          <AdminsPager page={page} totalPages={totalPages} onChange={setPage} />
+          <AdminsPager page={page} totalPages={totalPages ?? 1} onChange={setPage} />
         </>
       )}
       <AddAdminDialog companyId={companyId} open={adding} onClose={() => setAdding(false)} />

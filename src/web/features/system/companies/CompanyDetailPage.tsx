@@ -6,22 +6,25 @@ import { useGetCompanyQuery } from '@/web/api/generated';
 import { BackLink } from '@/web/components/BackLink';
 import { StatCard } from '@/web/components/StatCard';
 import { errorMessage } from '@/web/lib/errorMessage';
+import { isMissingRecord, isUuid } from '@/web/lib/routeId';
+import { useReturnTo } from '@/web/lib/returnTo';
 import { CompanyAdminsCard } from './CompanyAdminsCard';
 
-function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
-}
-
-/** One company: its numbers and its admins (spec section 2.6). */
+/**
+ * One company: its numbers and its admins (spec section 2.6). An address whose id cannot name a
+ * company says 'Company not found' without asking the server.
+ */
 export function CompanyDetailPage() {
   const { id } = useParams();
-  const { data, error, isLoading } = useGetCompanyQuery(id ? { id } : skipToken);
+  const backTo = useReturnTo('/system/companies');
+  const { data, error, isLoading } = useGetCompanyQuery(isUuid(id) ? { id } : skipToken);
   const company = data?.data.company;
 
   let body;
   if (!id) body = <Alert type="error" showIcon title="Company ID is required" />;
+  else if (!isUuid(id)) body = <Alert type="error" showIcon title="Company not found" />;
   else if (isLoading) body = <Skeleton active paragraph={{ rows: 4 }} />;
-  else if (error && isNotFound(error)) body = <Alert type="error" showIcon title="Company not found" />;
+  else if (error && isMissingRecord(error)) body = <Alert type="error" showIcon title="Company not found" />;
   else if (error) body = <Alert type="error" showIcon title={errorMessage(error, 'Failed to load company')} />;
   else if (!company) body = <Alert type="error" showIcon title="Company not found" />;
   else
@@ -49,7 +52,7 @@ export function CompanyDetailPage() {
 
   return (
     <>
-      <BackLink to="/system/companies">Back to Companies</BackLink>
+      <BackLink to={backTo}>Back to Companies</BackLink>
       {body}
     </>
   );

@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Select, Tag } from 'antd';
+import { Alert, Button, Card, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZES } from '@/common/limits';
 import { useListConsolidatedFilesQuery } from '@/web/api/generated';
@@ -7,26 +7,35 @@ import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
 import { PageHeader } from '@/web/components/PageHeader';
 import { RangePager } from '@/web/components/RangePager';
+import { countOf } from '@/web/lib/countNoun';
 import { errorMessage } from '@/web/lib/errorMessage';
+import { isUuid } from '@/web/lib/routeId';
+import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
+import { CompanySelect } from './CompanySelect';
 import { ConsolidatedFilesTable } from './ConsolidatedFilesTable';
 import { UploadConsolidatedFileDialog } from './UploadConsolidatedFileDialog';
 import { useCompanyOptions } from './useCompanyOptions';
 
 const PAGE_SIZE = PAGE_SIZES.consolidatedFiles;
-const ALL_COMPANIES = '';
+const FILES = { singular: 'file', plural: 'files' };
 
-/** Every company's consolidated payroll files, with an upload (spec section 2.7). */
+/**
+ * Every company's consolidated payroll files, with an upload (spec section 2.7). The company filter
+ * and the page live in the address; the upload starts with the filtered company chosen.
+ */
 export function ConsolidatedFilesPage() {
-  const [companyId, setCompanyId] = useState(ALL_COMPANIES);
-  const [page, setPage] = useState(1);
+  const { params, setParams, setPage } = useListParams({ companyId: '' });
+  const { page } = params;
+  // An address naming no company the server could know lists every company's files.
+  const companyId = isUuid(params.companyId) ? params.companyId : '';
   const [uploading, setUploading] = useState(false);
-  const { options: companies, loading: companiesLoading } = useCompanyOptions();
-  const { data, error, isLoading } = useListConsolidatedFilesQuery({ page, limit: PAGE_SIZE, ...(companyId ? { companyId } : {}) });
+  const picker = useCompanyOptions(companyId || undefined);
+  const { data, error, isLoading, isFetching } = useListConsolidatedFilesQuery({ page, limit: PAGE_SIZE, ...(companyId ? { companyId } : {}) });
 
   const files = data?.data.files ?? [];
   const total = data?.data.pagination.total ?? files.length;
-  const totalPages = data?.data.pagination.totalPages ?? 1;
-  const companyName = companies.find((company) => company.value === companyId)?.label;
+  const totalPages = data?.data.pagination.totalPages;
+  const steppingBack = useStepBackToLastPage(page, totalPages, !isFetching, setPage);
 
   return (
     <>
@@ -41,21 +50,20 @@ export function ConsolidatedFilesPage() {
       />
       <Card>
         <Flex justify="space-between" align="center" gap="middle" wrap style={{ marginBottom: 16 }}>
-          <Select
+          <CompanySelect
             id="consolidated-files-company-filter"
-            aria-label="Filter by company"
+            ariaLabel="Filter by company"
             style={{ minWidth: 240 }}
-            loading={companiesLoading}
+            picker={picker}
+            allLabel="All Companies"
             value={companyId}
-            options={[{ value: ALL_COMPANIES, label: 'All Companies' }, ...companies]}
-            onChange={(value: string) => {
-              setCompanyId(value);
-              setPage(1);
-            }}
+            onChange={(value) => setParams({ companyId: value })}
           />
-          <Tag color="blue" aria-label="File count">{`${total} ${total === 1 ? 'file' : 'files'}`}</Tag>
+          <Tag color="blue" aria-label="File count">
+            {countOf(total, FILES)}
+          </Tag>
         </Flex>
-        {isLoading ? (
+        {isLoading || steppingBack || (isFetching && files.length === 0) ? (
           <ListSkeleton label="Loading consolidated files" />
         ) : error ? (
           <Alert type="error" showIcon title={`Failed to load consolidated files: ${errorMessage(error)}`} />
@@ -63,17 +71,19 @@ export function ConsolidatedFilesPage() {
           <EmptyState
             title="No consolidated files found"
             description={
-              companyId ? `No consolidated files have been uploaded for ${companyName ?? 'this company'} yet.` : 'Upload a consolidated file to get started.'
+              companyId
+                ? `No consolidated files have been uploaded for ${picker.selectedLabel ?? 'this company'} yet.`
+                : 'Upload a consolidated file to get started.'
             }
           />
         ) : (
-          <>
+          <div aria-busy={isFetching}>
             <ConsolidatedFilesTable files={files} />
-            <RangePager page={page} pageSize={PAGE_SIZE} total={total} totalPages={totalPages} noun="files" onChange={setPage} />
-          </>
+            <RangePager page={page} pageSize={PAGE_SIZE} total={total} totalPages={totalPages ?? 1} noun={FILES} onChange={setPage} />
+          </div>
         )}
       </Card>
-      <UploadConsolidatedFileDialog open={uploading} companies={companies} onClose={() => setUploading(false)} />
+      <UploadConsolidatedFileDialog open={uploading} initialCompanyId={companyId || undefined} onClose={() => setUploading(false)} />
     </>
   );
 }

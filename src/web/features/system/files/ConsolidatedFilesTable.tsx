@@ -10,16 +10,33 @@ export function fileTypeLabel(fileName: string): string {
   return extension ? extension.slice(1).toUpperCase() : 'FILE';
 }
 
-/** Consolidated files with their company, uploader and a View action. */
+/** How wide the File Name column may grow; longer names end in an ellipsis. */
+export const FILE_NAME_WIDTH = 260;
+
+/**
+ * Consolidated files with their company, uploader and a View action. A long unbroken file name is
+ * cut with an ellipsis (the whole name shows on hover) so it cannot push the other columns away, and
+ * on a narrow screen the table scrolls sideways instead of cutting off the Actions column.
+ */
 export function ConsolidatedFilesTable({ files }: { files: ConsolidatedFile[] }) {
   return (
     <Table<ConsolidatedFile>
       rowKey="id"
       dataSource={files}
       pagination={false}
-      scroll={{ x: true }}
+      scroll={{ x: 'max-content' }}
       columns={[
-        { title: 'File Name', dataIndex: 'file_name', key: 'file_name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+        {
+          title: 'File Name',
+          dataIndex: 'file_name',
+          key: 'file_name',
+          width: FILE_NAME_WIDTH,
+          render: (name: string) => (
+            <Typography.Text strong ellipsis={{ tooltip: name }} style={{ maxWidth: FILE_NAME_WIDTH }} data-testid="file-name">
+              {name}
+            </Typography.Text>
+          ),
+        },
         { title: 'Company', key: 'company', render: (_value, file) => file.company.name },
         { title: 'Type', key: 'type', render: (_value, file) => <Tag>{fileTypeLabel(file.file_name)}</Tag> },
         {

@@ -1,58 +1,79 @@
-import { FileExcelOutlined } from '@ant-design/icons';
-import { Alert, Form, Modal, Select, Typography } from 'antd';
+import { FileExcelOutlined, InboxOutlined } from '@ant-design/icons';
+import { Alert, Form, Modal, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { CONSOLIDATED_FILE_ACCEPT, CONSOLIDATED_UPLOAD_MESSAGES, consolidatedFileProblem } from '@/common/uploadRules';
 import { useUploadConsolidatedFileMutation } from '@/web/api/generated';
 import { errorMessage } from '@/web/lib/errorMessage';
-import { formatMegabytes } from '@/web/lib/formatFileSize';
+import { formatFileSize } from '@/web/lib/formatFileSize';
 import { useToast } from '@/web/lib/useToast';
+import { CompanySelect } from './CompanySelect';
+import { useCompanyOptions } from './useCompanyOptions';
 
 const UPLOAD_FAILED = 'Upload failed. Please try again.';
 
 interface UploadConsolidatedFileDialogProps {
   open: boolean;
-  companies: { value: string; label: string }[];
+  /** The company the screen is filtered on: chosen already when the dialog opens. */
+  initialCompanyId?: string;
   onClose: () => void;
 }
 
-/** Uploads one consolidated payroll file for a company; the file is checked before it leaves. */
-export function UploadConsolidatedFileDialog({ open, companies, onClose }: UploadConsolidatedFileDialogProps) {
+/**
+ * Uploads one consolidated payroll file for a company; the file is checked before it leaves. Each
+ * message stays only as long as its cause: a refused file until another file is chosen, the missing
+ * choice until both are made, the server's refusal until the choice changes.
+ */
+export function UploadConsolidatedFileDialog({ open, initialCompanyId, onClose }: UploadConsolidatedFileDialogProps) {
   const toast = useToast();
   const [upload, { isLoading }] = useUploadConsolidatedFileMutation();
-  const [companyId, setCompanyId] = useState<string | undefined>(undefined);
+  const [companyId, setCompanyId] = useState<string | undefined>(initialCompanyId);
   const [file, setFile] = useState<File | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [askedWithoutChoice, setAskedWithoutChoice] = useState(false);
+  const [serverFailure, setServerFailure] = useState<string | null>(null);
+  const picker = useCompanyOptions(companyId);
+
+  // Each opening starts from the company the screen is filtered on.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
+    if (open) setCompanyId(initialCompanyId);
+  }
+
+  const fileProblem = file ? consolidatedFileProblem(file) : null;
+  const missingChoice = askedWithoutChoice && (!file || !companyId) ? CONSOLIDATED_UPLOAD_MESSAGES.missing : null;
+  const message = fileProblem ?? missingChoice ?? serverFailure;
 
   function close() {
     setCompanyId(undefined);
     setFile(null);
-    setFailure(null);
+    setAskedWithoutChoice(false);
+    setServerFailure(null);
     onClose();
   }
 
-  function pick(picked: File | null) {
-    setFile(picked);
-    setFailure(picked ? consolidatedFileProblem(picked) : null);
+  function chooseCompany(next: string) {
+    setCompanyId(next);
+    setServerFailure(null);
+  }
+
+  function chooseFile(next: File) {
+    setFile(next);
+    setServerFailure(null);
   }
 
   async function submit() {
     if (!file || !companyId) {
-      setFailure(CONSOLIDATED_UPLOAD_MESSAGES.missing);
+      setAskedWithoutChoice(true);
       return;
     }
-    const problem = consolidatedFileProblem(file);
-    if (problem) {
-      setFailure(problem);
-      return;
-    }
-    setFailure(null);
+    if (fileProblem) return;
+    setServerFailure(null);
     try {
       const answer = await upload({ companyId, body: { file } }).unwrap();
-      const companyName = answer.data.company?.name ?? companies.find((company) => company.value === companyId)?.label ?? '';
-      toast.success(`File uploaded successfully to ${companyName}!`);
+      toast.success(`File uploaded successfully to ${answer.data.company?.name ?? picker.selectedLabel ?? ''}!`);
       close();
     } catch (error) {
-      setFailure(errorMessage(error, UPLOAD_FAILED));
+      setServerFailure(errorMessage(error, UPLOAD_FAILED));
       toast.error(UPLOAD_FAILED);
     }
   }
@@ -69,29 +90,35 @@ export function UploadConsolidatedFileDialog({ open, companies, onClose }: Uploa
       destroyOnHidden
     >
       <Form layout="vertical" component={false}>
-        {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
+        {message && <Alert type="error" showIcon title={message} style={{ marginBottom: 12 }} />}
         <Form.Item label="Company" htmlFor="upload-company">
-          <Select
-            id="upload-company"
-            placeholder="Select a company"
-            showSearch={{ optionFilterProp: 'label' }}
-            options={companies}
-            value={companyId}
-            onChange={setCompanyId}
-          />
+          <CompanySelect id="upload-company" placeholder="Select a company" picker={picker} value={companyId} onChange={chooseCompany} />
         </Form.Item>
         <Form.Item label="File" htmlFor="upload-file" extra="Excel (.xls, .xlsx, .xlsm) or CSV, under 100 MB">
-          <input
+          <Upload.Dragger
             id="upload-file"
-            type="file"
-            accept={CONSOLIDATED_FILE_ACCEPT}
-            onChange={(event) => pick(event.target.files?.[0] ?? null)}
-          />
+            // Files of another type still arrive, so the dialog can say why it refuses them.
+            accept={{ format: CONSOLIDATED_FILE_ACCEPT, filter: 'native' }}
+            multiple={false}
+            maxCount={1}
+            showUploadList={false}
+            fileList={[]}
+            // The file waits for Upload; nothing is sent when it is chosen.
+            beforeUpload={(picked) => {
+              chooseFile(picked);
+              return false;
+            }}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined aria-hidden />
+            </p>
+            <p className="ant-upload-text">Click or drag a file to this area</p>
+          </Upload.Dragger>
         </Form.Item>
         {file && (
           <Typography.Paragraph style={{ margin: 0 }} data-testid="selected-file">
             <FileExcelOutlined aria-hidden style={{ color: '#1d6f42', marginRight: 8 }} />
-            {file.name} ({formatMegabytes(file.size)})
+            {`${file.name} (${formatFileSize(file.size)})`}
           </Typography.Paragraph>
         )}
       </Form>

@@ -1,0 +1,594 @@
+/**
+ * `npm run bench:e2e`: the product end to end, as a staff member uses it. Starts the built server
+ * (`node dist/server/main.js all`, the server build is made first when stale) on a free loopback port
+ * with a fresh embedded database and the demo data, signs in as the demo staff member, uploads the
+ * benchmark's generated payroll workbooks through `POST /api/staff/upload-required-document` and
+ * follows each one on the realtime socket until it is SCRUBBED.
+ *
+ * Upload-to-SCRUBBED is timed from just before the upload request starts to the SCRUBBED
+ * `processingUpdate` (or the join's answer, when the upload was already finished by the time the
+ * socket joined its room, right after the 202). Cases:
+ *
+ *   50 KB one at a time   the first upload after the server started (cold), then BENCH_E2E_RUNS more
+ *                         (warm): median and p95 of the warm ones; goal under 1 s
+ *   5 MB one at a time    the same with the 5 MB workbook (its first upload is the first of its size;
+ *                         the pipeline thread is warm by then); goal under 4 s
+ *   5 MB all at once      BENCH_E2E_BURST uploads posted together: time until all are SCRUBBED, and the
+ *                         server's peak RSS over the burst; goal: all SCRUBBED, peak under 1 GB
+ *
+ * Each upload has a client of its own (the demo admin creates them, assigned to the demo staff
+ * member), since a client holds one upload per week. Memory is the server process's VmHWM (the
+ * kernel's high-water mark of its RSS, pipeline threads included: they share its memory), read and
+ * reset through /proc/<pid> at the end of each part of the run, beside the largest VmRSS sampled every
+ * 100 ms. Where the time goes comes from the client's clock (request to 202, the statuses the socket
+ * saw) and, once the server has stopped, from its own records in the embedded database (the job's
+ * wait in the queue, the engine's run). The exit code is 1 when an upload FAILED or did not finish in
+ * time; every wait has a time limit, and the server is stopped at the end, also after an error.
+ *
+ *   BENCH_DIR=path          where generated inputs are kept between runs (default: the temp folder;
+ *                           the same files `npm run bench:engine` generates)
+ *   BENCH_E2E_RUNS=n        warm uploads per workbook, one at a time (default 20)
+ *   BENCH_E2E_BURST=n       5 MB uploads posted at once (default 20; 0 leaves the case out)
+ *   PROCESSING_CONCURRENCY  and the server's other settings pass through to it (see README)
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { io, type Socket } from 'socket.io-client';
+import { needsBuild } from '../buildFreshness.cjs';
+import { writeModelXlsx } from './payrollFiles';
+import { payrollModel } from './payrollModel';
+
+const ROOT = resolve(__dirname, '../..');
+const BENCH_DIR = process.env.BENCH_DIR ?? join(tmpdir(), 'payroll-engine-bench');
+const RUNS = Math.max(1, Number(process.env.BENCH_E2E_RUNS) || 20);
+const BURST = process.env.BENCH_E2E_BURST === undefined ? 20 : Math.max(0, Number(process.env.BENCH_E2E_BURST) || 0);
+const DEMO = { admin: 'admin@northwind.demo', staff: 'staff@northwind.demo', password: 'demo1234' };
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const START_TIMEOUT_MS = 120_000;
+const REQUEST_TIMEOUT_MS = 60_000;
+/** One upload, one at a time, from request to SCRUBBED. */
+const UPLOAD_TIMEOUT_MS = 180_000;
+/** The whole burst, from the first request to the last SCRUBBED. */
+const BURST_TIMEOUT_MS = 900_000;
+const RSS_SAMPLE_MS = 100;
+
+interface Workbook {
+  label: string;
+  path: string;
+  bytes: number;
+}
+
+/** The dense workbooks of `npm run bench:engine` (same model, seed and file names). */
+async function workbook(label: string, rowsPerSheet: number): Promise<Workbook> {
+  const path = join(BENCH_DIR, `payroll-${label}-dense.xlsx`);
+  if (!existsSync(path)) {
+    console.log(`generating ${path} ...`);
+    await writeModelXlsx(payrollModel({ sheets: 12, rowsPerSheet, seed: 2025, dense: true }), path, true);
+  }
+  return { label, path, bytes: statSync(path).size };
+}
+
+// ---------------------------------------------------------------------------------------------- server
+
+interface Server {
+  child: ChildProcess;
+  baseUrl: string;
+  dataDir: string;
+  /** The last lines the server printed, for a failure's report. */
+  output: () => string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolvePort(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+function buildServerIfStale(): void {
+  const sources = ['src/server', 'src/common', 'openapi', 'scripts/build-server.ts', 'tsconfig.json', 'package-lock.json'];
+  if (!needsBuild(ROOT, ['dist/server/main.js', 'dist/server/pipelineWorker.js', 'dist/server/xlsxReadWorker.js'], sources)) return;
+  console.log('Building the server (first run or sources changed)...');
+  const result = spawnSync(process.execPath, [require.resolve('tsx/cli'), join(ROOT, 'scripts/build-server.ts')], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The server build failed.');
+}
+
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'payroll-bench-e2e-'));
+  const child = spawn(process.execPath, [join(ROOT, 'dist/server/main.js'), 'all'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STORAGE_DIR: '',
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // plain http on loopback, as the browser suite runs it
+      COOKIE_SECURE: 'false',
+      // one session for the whole run, however slow the machine is today
+      ACCESS_TOKEN_TTL_SECONDS: '7200',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const started = new Promise<void>((resolveStart, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`)), START_TIMEOUT_MS);
+    const onData = () => {
+      if (!output.includes('is running at')) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      resolveStart();
+    };
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited with ${code}:\n${output}`));
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+  });
+  try {
+    await started;
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return { child, baseUrl: `http://127.0.0.1:${port}`, dataDir, output: () => output };
+}
+
+/** Stops the server gracefully (so that its database can be read afterwards), killing it after 15 s; its data stays. */
+async function stopServer(server: Server): Promise<void> {
+  const { child } = server;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * What the server recorded of each upload, from its stopped embedded database: the queue's times of
+ * the job and the engine's own duration. The report does without them when they cannot be read.
+ */
+async function readServerTimes(dataDir: string, timings: UploadTiming[]): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create({ dataDir: join(dataDir, 'db') });
+  try {
+    const { rows } = await db.query<{ id: string; engine_ms: number | null; queued_ms: number | null }>(
+      `select u.id::text as id, (u.summary->>'durationMs')::float8 as engine_ms,
+              extract(epoch from (j.started_on - j.created_on))::float8 * 1000 as queued_ms
+         from uploads u left join pgboss.job j on j.id::text = u.job_id`,
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const timing of timings) {
+      const row = byId.get(timing.processingId);
+      if (row) timing.server = { engineMs: row.engine_ms ?? undefined, queuedMs: row.queued_ms ?? undefined };
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+/** The server's memory over one part of the run. */
+interface RssPhase {
+  name: string;
+  /** VmRSS when the part began and when it ended. */
+  startKb: number;
+  endKb: number;
+  /** The kernel's high-water mark of the process's RSS (threads included: they share its memory). */
+  peakKb: number;
+  /** The largest VmRSS sampled (every 100 ms). */
+  sampledKb: number;
+  /** Whether the high-water mark was reset when the phase began; when not, it includes what came before. */
+  ownPeak: boolean;
+}
+
+/**
+ * Peak RSS of the server process, part by part: at the end of each part the kernel's high-water mark
+ * (VmHWM) is read and then reset (`/proc/<pid>/clear_refs`), so that the first start's peak (the
+ * embedded database's migrations) does not hide the uploads' own.
+ */
+class RssMonitor {
+  readonly phases: RssPhase[] = [];
+  private sampledKb = 0;
+  private startKb = 0;
+  private ownPeak = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly pid: number) {
+    this.timer = setInterval(() => this.sample(), RSS_SAMPLE_MS);
+    this.timer.unref();
+  }
+
+  private field(name: 'VmRSS' | 'VmHWM'): number {
+    try {
+      const match = new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'));
+      return match ? Number(match[1]) : 0;
+    } catch {
+      return 0;
+    }
+  }
+
+  private sample(): void {
+    this.sampledKb = Math.max(this.sampledKb, this.field('VmRSS'));
+  }
+
+  /** Ends the current part under `name` and starts the next one. */
+  endPhase(name: string): RssPhase {
+    const endKb = this.field('VmRSS');
+    this.sampledKb = Math.max(this.sampledKb, endKb);
+    const phase = { name, startKb: this.startKb, endKb, peakKb: this.field('VmHWM'), sampledKb: this.sampledKb, ownPeak: this.ownPeak };
+    this.phases.push(phase);
+    try {
+      writeFileSync(`/proc/${this.pid}/clear_refs`, '5');
+      this.ownPeak = true;
+    } catch {
+      this.ownPeak = false;
+    }
+    this.startKb = this.sampledKb = this.field('VmRSS');
+    return phase;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
+// ------------------------------------------------------------------------------------------------- api
+
+class Session {
+  private cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async call<T>(method: string, path: string, body?: unknown, expected = [200, 201]): Promise<T> {
+    const init: RequestInit = { method, headers: { cookie: this.cookieHeader }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) };
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { ...init.headers, 'content-type': 'application/json' };
+    }
+    const response = await fetch(`${this.baseUrl}${path}`, init);
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const at = pair.indexOf('=');
+      if (at > 0) this.cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+    const text = await response.text();
+    if (!expected.includes(response.status)) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  static async signIn(baseUrl: string, role: 'admin' | 'staff', email: string): Promise<{ session: Session; userId: string }> {
+    const session = new Session(baseUrl);
+    const answer = await session.call<{ data: { user: { id: string } } }>('POST', `/api/auth/${role}`, { email, password: DEMO.password });
+    return { session, userId: answer.data.user.id };
+  }
+}
+
+// --------------------------------------------------------------------------------------------- uploads
+
+type Status = 'QUEUED' | 'CONSOLIDATING' | 'CONSOLIDATED' | 'SCRUBBING' | 'SCRUBBED' | 'FAILED';
+
+interface ProcessingUpdate {
+  processingId: string;
+  jobId: string | null;
+  status: Status;
+  message: string;
+  error: string | null;
+}
+
+/** One upload's clock: milliseconds since the request started, for each point the benchmark saw. */
+interface UploadTiming {
+  processingId: string;
+  accepted: number;
+  /** When each status was first seen: live, or in the join's answer. */
+  seen: Partial<Record<Status, number>>;
+  done: number;
+  status: 'SCRUBBED' | 'FAILED' | 'TIMED OUT';
+  error?: string;
+  /** From the server's own records, read once it has stopped. */
+  server?: ServerTimes;
+}
+
+interface ServerTimes {
+  /** The job's wait in the queue: committed with the upload to taken by a worker (pg-boss's clock). */
+  queuedMs?: number;
+  /** The engine's own run (the upload's stored summary). */
+  engineMs?: number;
+}
+
+/** One socket for the whole run, as one browser tab; updates go to whoever follows the upload. */
+class Follower {
+  private readonly listeners = new Map<string, (update: ProcessingUpdate, at: number) => void>();
+
+  private constructor(readonly socket: Socket) {
+    socket.on('processingUpdate', (update: ProcessingUpdate) => this.listeners.get(update.processingId)?.(update, performance.now()));
+  }
+
+  static connect(baseUrl: string, cookie: string): Promise<Follower> {
+    const socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { cookie } });
+    return new Promise((resolveSocket, reject) => {
+      const timer = setTimeout(() => reject(new Error('The socket did not connect within 20 s')), 20_000);
+      socket.once('connect', () => {
+        clearTimeout(timer);
+        resolveSocket(new Follower(socket));
+      });
+      socket.once('connect_error', (error) => {
+        clearTimeout(timer);
+        socket.close();
+        reject(error);
+      });
+    });
+  }
+
+  /** Uploads `file` for `clientId` and follows it to SCRUBBED or FAILED. */
+  async upload(staff: Session, clientId: string, file: Workbook, timeoutMs: number, startedAt = performance.now()): Promise<UploadTiming> {
+    const form = new FormData();
+    form.append('clientId', clientId);
+    form.append('file', await openAsBlob(file.path, { type: XLSX_TYPE }), basename(file.path));
+    const answer = await staff.call<{ data: { processingId: string; jobId: string } }>('POST', '/api/staff/upload-required-document', form, [202]);
+    const accepted = performance.now() - startedAt;
+    const { processingId } = answer.data;
+    const timing: UploadTiming = { processingId, accepted, seen: {}, done: 0, status: 'TIMED OUT' };
+    let finish: () => void = () => undefined;
+    const finished = new Promise<void>((resolveFinished) => (finish = resolveFinished));
+    const record = (update: ProcessingUpdate, at: number) => {
+      timing.seen[update.status] ??= at - startedAt;
+      if (update.status === 'SCRUBBED' || update.status === 'FAILED') {
+        if (timing.done) return;
+        timing.done = at - startedAt;
+        timing.status = update.status;
+        timing.error = update.error ?? undefined;
+        finish();
+      }
+    };
+    this.listeners.set(processingId, record);
+    const timer = setTimeout(() => {
+      timing.done ||= performance.now() - startedAt;
+      finish();
+    }, Math.max(0, timeoutMs - accepted));
+    try {
+      const ack = (await this.socket.timeout(REQUEST_TIMEOUT_MS).emitWithAck('joinProcessingRoom', processingId)) as { ok: boolean; message?: string; update?: ProcessingUpdate };
+      if (!ack.ok || !ack.update) throw new Error(`joining the room of ${processingId} was refused: ${ack.message}`);
+      record(ack.update, performance.now());
+      await finished;
+    } finally {
+      clearTimeout(timer);
+      this.listeners.delete(processingId);
+      this.socket.emit('leaveProcessingRoom', processingId);
+    }
+    return timing;
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+// ------------------------------------------------------------------------------------------- reporting
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  return sorted[low] + (sorted[Math.min(low + 1, sorted.length - 1)] - sorted[low]) * (at - low);
+}
+
+/** p95 as nearest rank: with 20 values, the 19th. */
+function p95(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * 0.95) - 1)];
+}
+
+const seconds = (ms: number | undefined) => (ms === undefined || Number.isNaN(ms) ? '-' : `${(ms / 1000).toFixed(ms < 10_000 ? 3 : 1)} s`);
+const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+interface Series {
+  label: string;
+  goalMs: number;
+  first: UploadTiming;
+  warm: UploadTiming[];
+}
+
+/** Milliseconds between two points of an upload, when both were seen. */
+function span(t: UploadTiming, from: 'start' | 'accepted' | Status, to: 'accepted' | Status): number | undefined {
+  const at = (point: 'start' | 'accepted' | Status) => (point === 'start' ? 0 : point === 'accepted' ? t.accepted : t.seen[point]);
+  const a = at(from);
+  const b = at(to);
+  return a === undefined || b === undefined ? undefined : b - a;
+}
+
+function medianOf(timings: UploadTiming[], pick: (t: UploadTiming) => number | undefined): string {
+  const values = timings.map(pick).filter((v): v is number => v !== undefined);
+  return values.length === 0 ? '-' : seconds(quantile(values, 0.5));
+}
+
+function breakdown(label: string, timings: UploadTiming[]): string[] {
+  const rest = (t: UploadTiming) =>
+    t.server?.queuedMs === undefined || t.server.engineMs === undefined ? undefined : t.done - t.accepted - t.server.queuedMs - t.server.engineMs;
+  return [
+    label,
+    medianOf(timings, (t) => t.accepted),
+    medianOf(timings, (t) => t.server?.queuedMs),
+    medianOf(timings, (t) => t.server?.engineMs),
+    medianOf(timings, rest),
+    medianOf(timings, (t) => span(t, 'accepted', 'CONSOLIDATED')),
+    medianOf(timings, (t) => span(t, 'CONSOLIDATED', 'SCRUBBED')),
+    medianOf(timings, (t) => t.done),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------- main
+
+async function main(): Promise<number> {
+  mkdirSync(BENCH_DIR, { recursive: true });
+  const small = await workbook('50KB', 18);
+  const large = await workbook('5MB', 2250);
+  buildServerIfStale();
+
+  console.log(`starting the built server (embedded database, demo data) ...`);
+  const server = await startServer();
+  const pid = server.child.pid as number;
+  const rss = new RssMonitor(pid);
+  let follower: Follower | undefined;
+  const stopOnSignal = () => {
+    server.child.kill('SIGKILL');
+    rmSync(server.dataDir, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
+  try {
+    const { session: staff, userId: staffId } = await Session.signIn(server.baseUrl, 'staff', DEMO.staff);
+    const { session: admin } = await Session.signIn(server.baseUrl, 'admin', DEMO.admin);
+    const clientsNeeded = 2 * (RUNS + 1) + BURST;
+    const clientIds: string[] = [];
+    for (let i = 0; i < clientsNeeded; i++) {
+      const created = await admin.call<{ data: { client: { id: string } } }>('POST', '/api/client', { name: `Bench client ${String(i + 1).padStart(3, '0')}`, assigned_staff_id: staffId });
+      clientIds.push(created.data.client.id);
+    }
+    follower = await Follower.connect(server.baseUrl, staff.cookieHeader);
+    rss.endPhase('first start (migrations, demo data), sign-in, clients');
+    const nextClient = () => {
+      const id = clientIds.shift();
+      if (!id) throw new Error('out of clients');
+      return id;
+    };
+
+    const series: Series[] = [];
+    const all: UploadTiming[] = [];
+    for (const [file, goalMs] of [[small, 1000], [large, 4000]] as const) {
+      process.stdout.write(`${file.label} (${(file.bytes / 1e6).toFixed(2)} MB): first upload + ${RUNS} one at a time `);
+      const timings: UploadTiming[] = [];
+      for (let i = 0; i <= RUNS; i++) {
+        const timing = await follower.upload(staff, nextClient(), file, UPLOAD_TIMEOUT_MS);
+        timings.push(timing);
+        all.push(timing);
+        process.stdout.write(timing.status === 'SCRUBBED' ? '.' : 'x');
+      }
+      process.stdout.write('\n');
+      series.push({ label: file.label, goalMs, first: timings[0], warm: timings.slice(1) });
+      rss.endPhase(`${file.label} one at a time`);
+    }
+
+    let burst: { timings: UploadTiming[]; totalMs: number; lastAcceptedMs: number } | undefined;
+    if (BURST > 0) {
+      console.log(`${large.label}: ${BURST} uploads at once ...`);
+      const ids = Array.from({ length: BURST }, nextClient);
+      const started = performance.now();
+      const socket = follower;
+      const timings = await Promise.all(ids.map((id) => socket.upload(staff, id, large, BURST_TIMEOUT_MS, started)));
+      all.push(...timings);
+      burst = { timings, totalMs: Math.max(...timings.map((t) => t.done)), lastAcceptedMs: Math.max(...timings.map((t) => t.accepted)) };
+    }
+    const burstRss = burst ? rss.endPhase(`${large.label} x ${BURST} at once`) : undefined;
+    rss.stop();
+    follower.close();
+    await stopServer(server);
+    await readServerTimes(server.dataDir, all).catch((error: unknown) => console.log(`(the server's own records could not be read: ${(error as Error).message})`));
+
+    // ------------------------------------------------------------------------------------- the report
+    const concurrency = process.env.PROCESSING_CONCURRENCY ?? 'default (cores minus one, at least 1)';
+    console.log(`\nUpload to SCRUBBED, end to end (HTTP upload, queue, engine, stored outputs, socket), PROCESSING_CONCURRENCY ${concurrency}:\n`);
+    const ok = (pass: boolean) => (pass ? 'met' : 'MISSED');
+    console.log(
+      table(
+        ['case', 'first upload', 'n', 'median', 'p95', 'min', 'max', 'goal', ''],
+        series.map((s) => {
+          const done = s.warm.map((t) => t.done);
+          return [`${s.label} one at a time`, seconds(s.first.done), String(done.length), seconds(quantile(done, 0.5)), seconds(p95(done)), seconds(Math.min(...done)), seconds(Math.max(...done)), `< ${s.goalMs / 1000} s`, [s.first, ...s.warm].some((t) => t.status !== 'SCRUBBED') ? 'FAILED' : ok(quantile(done, 0.5) < s.goalMs && p95(done) < s.goalMs)];
+        }),
+      ),
+    );
+    console.log(
+      `\nWhere the time goes (medians; the 'first upload' rows are single uploads):\n\n` +
+        table(
+          ['case', 'request to 202', 'in the queue', 'engine', 'the rest', '202 to CONSOLIDATED', 'CONSOLIDATED to SCRUBBED', 'to SCRUBBED'],
+          [...series.map((s) => breakdown(`${s.label} one at a time`, s.warm)), ...series.map((s) => breakdown(`${s.label} first upload`, [s.first])), ...(burst ? [breakdown(`${large.label} x ${BURST} at once`, burst.timings)] : [])],
+        ),
+    );
+    console.log(
+      '\n  request to 202: the file streamed and stored, its row and job committed (client clock). In the queue: the job committed\n' +
+        '  to taken by a worker, and engine: its own run, both from the server\'s records. The rest: upload-to-SCRUBBED less those\n' +
+        '  three (the raw file fetched, outputs stored, statuses written and published, the socket). From the statuses the socket\n' +
+        '  saw: 202 to CONSOLIDATED (queue, engine, consolidated workbook stored), CONSOLIDATED to SCRUBBED (scrubbed workbook stored).',
+    );
+    if (burst && burstRss) {
+      const peakKb = burstRss.peakKb;
+      const done = burst.timings.map((t) => t.done);
+      const scrubbed = burst.timings.filter((t) => t.status === 'SCRUBBED').length;
+      console.log(
+        `\n${table(
+          ['case', 'SCRUBBED', 'all 202 after', 'all SCRUBBED after', 'median SCRUBBED after', 'p95', 'peak RSS (VmHWM)', 'max VmRSS sampled', 'goal', ''],
+          [[`${large.label} x ${BURST} at once`, `${scrubbed}/${BURST}`, seconds(burst.lastAcceptedMs), seconds(burst.totalMs), seconds(quantile(done, 0.5)), seconds(p95(done)), mb(peakKb), mb(burstRss.sampledKb), 'all SCRUBBED, < 1024 MB', ok(scrubbed === BURST && peakKb < 1024 * 1024)]],
+        )}`,
+      );
+    }
+    console.log(
+      `\nServer RSS by part of the run (VmHWM: the kernel's high-water mark, pipeline threads included${rss.phases.slice(1).every((p) => p.ownPeak) ? ', reset at the start of each part' : '; it could not be reset, so each figure includes the parts before'}):\n\n` +
+        table(['part', 'RSS at start', 'at end', 'peak RSS (VmHWM)', 'max VmRSS sampled'], rss.phases.map((p, i) => [p.name, i === 0 ? '-' : mb(p.startKb), mb(p.endKb), mb(p.peakKb), mb(p.sampledKb)])),
+    );
+    const highest = rss.phases.reduce((a, b) => (b.peakKb > a.peakKb ? b : a));
+    console.log(`\nThe server's peak RSS over the whole run: ${mb(highest.peakKb)} (${highest.name}).`);
+
+    const failed = all.filter((t) => t.status !== 'SCRUBBED');
+    for (const t of failed) console.log(`upload ${t.processingId}: ${t.status}${t.error ? `: ${t.error}` : ''}`);
+    if (failed.length > 0) {
+      console.log(`\n${failed.length} upload(s) did not reach SCRUBBED.`);
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    console.error(`\nThe benchmark stopped: ${(error as Error).message}\nThe server's last output:\n${server.output()}`);
+    return 1;
+  } finally {
+    rss.stop();
+    follower?.close();
+    process.off('SIGINT', stopOnSignal);
+    process.off('SIGTERM', stopOnSignal);
+    await stopServer(server);
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

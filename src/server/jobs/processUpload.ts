@@ -1,0 +1,121 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { fileExtension } from '@/common/uploadRules';
+import { uploadFiles, uploads } from '../db/schema';
+import { ProcessingError, processWorkbook } from '../processing';
+import { type StageDeps, UploadGone, type UploadFileRow, UploadStages } from './uploadStages';
+import { type ProcessUploadJob, uploadStillExists } from './uploadJobs';
+import { ProgressRelay, STAGE_MESSAGES, UNEXPECTED_FAILURE } from './uploadMessages';
+import { toUploadSummary } from './uploadSummary';
+
+/** Where the job reports, for the operators, what went wrong beyond the file itself; pino's logger fits. */
+export interface JobLog {
+  error: (details: object, message: string) => void;
+}
+
+export interface UploadJobDeps extends StageDeps {
+  log: JobLog;
+}
+
+/** One job as the queue hands it out. */
+export interface UploadJob {
+  id: string;
+  data: ProcessUploadJob;
+  /** How long the queue lets it run before it takes it back. */
+  expireInSeconds: number;
+}
+
+const TEMP_PREFIX = 'payroll-upload-';
+
+/**
+ * Runs one upload through the engine: QUEUED -> CONSOLIDATING -> CONSOLIDATED -> SCRUBBING ->
+ * SCRUBBED, or FAILED with a message a person can act on. The engine writes both workbooks in one
+ * pass, so its progress is published under CONSOLIDATING; each later status is reached when its
+ * file is stored.
+ *
+ * Safe to run again for the same upload: the queue hands a job out again when the worker that had
+ * it died (after the job's expiry). A stage whose file is already stored with its recorded checksum
+ * is not redone (a rerun after CONSOLIDATED keeps the consolidated file and only produces the
+ * scrubbed one), and file rows are one per upload and kind. An upload deleted before or during the
+ * run ends it without a word. At the expiry the engine is stopped, so a job that overran does not
+ * race the run the queue has handed it to next.
+ */
+export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promise<void> {
+  const { uploadId } = job.data;
+  if (!(await uploadStillExists(deps.db, uploadId))) return;
+  const [upload] = await deps.db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
+  if (!upload || upload.status === 'SCRUBBED' || upload.status === 'FAILED') return;
+  const rows = await deps.db.select().from(uploadFiles).where(eq(uploadFiles.uploadId, uploadId));
+  const stages = new UploadStages(deps, upload, new Map(rows.map((row) => [row.kind, row])));
+
+  const expiry = new AbortController();
+  const timer = setTimeout(() => expiry.abort(), job.expireInSeconds * 1000);
+  timer.unref();
+  await removeLeftovers(uploadId);
+  const workDir = await mkdtemp(path.join(os.tmpdir(), `${TEMP_PREFIX}${uploadId}-`));
+  try {
+    await run(stages, { weekStart: upload.weekStart, workDir, signal: expiry.signal });
+  } catch (error) {
+    if (error instanceof UploadGone) return;
+    // the queue has taken the job back and will hand it out again: this run leaves it alone
+    if (expiry.signal.aborted) throw error;
+    // a deletion that took the upload's files before its row stopped the run: nothing to report
+    if (!(await uploadStillExists(deps.db, uploadId))) return;
+    // the engine's refusals name the problem with the file; anything else is ours to look into
+    const expected = error instanceof ProcessingError && error.code !== 'INTERNAL';
+    if (!expected) {
+      const cause = error instanceof ProcessingError ? (error.cause ?? error) : error;
+      deps.log.error({ err: cause, uploadId, jobId: job.id }, 'an upload could not be processed');
+    }
+    const message = expected ? error.message : UNEXPECTED_FAILURE;
+    await stages.fail(message).catch((failure: unknown) => {
+      if (!(failure instanceof UploadGone)) throw failure;
+    });
+  } finally {
+    clearTimeout(timer);
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function run(stages: UploadStages, options: { weekStart: string; workDir: string; signal: AbortSignal }): Promise<void> {
+  const keepConsolidated = await stages.intact('consolidated');
+  if (keepConsolidated) await stages.advance('SCRUBBING', STAGE_MESSAGES.scrubbingAgain);
+  else await stages.advance('CONSOLIDATING', STAGE_MESSAGES.consolidating);
+
+  const raw = await stages.fetchRaw(options.workDir);
+  const outputs = { consolidated: path.join(options.workDir, 'consolidated.xlsx'), scrubbed: path.join(options.workDir, 'scrubbed.xlsx') };
+  const relay = new ProgressRelay((message) => stages.progress(message));
+  // The engine runs on its pipeline thread, which a worker process keeps warm between uploads (main.ts).
+  const engineSummary = await processWorkbook({
+    inputPath: raw.path,
+    fileName: raw.file.filename,
+    weekStart: new Date(`${options.weekStart}T00:00:00.000Z`),
+    consolidatedPath: outputs.consolidated,
+    scrubbedPath: outputs.scrubbed,
+    onProgress: (update) => relay.report(update.message),
+    signal: options.signal,
+  });
+  const summary = toUploadSummary(engineSummary);
+
+  if (!keepConsolidated) {
+    await stages.storeOutput('consolidated', outputs.consolidated, outputName(raw.file, 'consolidated'), 'CONSOLIDATED', STAGE_MESSAGES.consolidated(summary));
+    await stages.advance('SCRUBBING', STAGE_MESSAGES.scrubbing(summary));
+  }
+  await stages.storeOutput('scrubbed', outputs.scrubbed, outputName(raw.file, 'scrubbed'), 'SCRUBBED', STAGE_MESSAGES.scrubbed(summary), summary);
+}
+
+/** 'Week 37.xls' -> 'Week 37 consolidated.xlsx': the produced workbooks are always xlsx. */
+function outputName(raw: UploadFileRow, kind: 'consolidated' | 'scrubbed'): string {
+  const extension = fileExtension(raw.filename);
+  const base = extension ? raw.filename.slice(0, -extension.length) : raw.filename;
+  return `${base} ${kind}.xlsx`;
+}
+
+/** Removes what an earlier run of the same upload left when its process died (it cannot clean up after a kill). */
+async function removeLeftovers(uploadId: string): Promise<void> {
+  const prefix = `${TEMP_PREFIX}${uploadId}-`;
+  const entries = await readdir(os.tmpdir()).catch(() => [] as string[]);
+  await Promise.all(entries.filter((name) => name.startsWith(prefix)).map((name) => rm(path.join(os.tmpdir(), name), { recursive: true, force: true })));
+}

@@ -1,0 +1,48 @@
+/** What an upload's job tells the people following it: a line per stage, its progress, its failure. */
+import type { UploadSummary } from './uploadSummary';
+
+const COUNT = new Intl.NumberFormat('en-US');
+const plural = (count: number, word: string) => `${COUNT.format(count)} ${word}${count === 1 ? '' : 's'}`;
+
+/** The words published with each stage an upload reaches. */
+export const STAGE_MESSAGES = {
+  consolidating: 'Consolidating: reading the file',
+  consolidated: (summary: UploadSummary) =>
+    `Consolidation complete: ${plural(summary.rowsIn, 'row')} from ${plural(summary.sheets.used, 'sheet')}`,
+  /** A retry whose consolidated file was already stored goes straight to scrubbing. */
+  scrubbingAgain: 'Scrubbing: the consolidated file is already stored',
+  scrubbing: (summary: UploadSummary) =>
+    `Scrubbing: ${plural(summary.employees, 'employee')}, ${plural(summary.issues.error, 'error')}, ${plural(summary.issues.warning, 'warning')}`,
+  scrubbed: (summary: UploadSummary) =>
+    `File processing completed successfully: ${plural(summary.rowsOut, 'clean row')}, ${plural(summary.employees, 'employee')}`,
+  failed: 'Processing failed',
+} as const;
+
+/** What a person sees when something other than the file itself stopped processing. */
+export const UNEXPECTED_FAILURE = 'The file could not be processed. Please check it and upload again.';
+
+/** At most this many progress messages a second reach the browsers. */
+const PROGRESS_PER_SECOND = 3;
+
+/**
+ * Passes the engine's progress on, at most a few messages a second, on one line of reasonable length
+ * ("Consolidating: sheet 2 of 5, 12,000 rows"). Status changes do not go through here: they are
+ * always published.
+ */
+export class ProgressRelay {
+  private last = 0;
+
+  constructor(
+    private readonly publish: (message: string) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  report(message: string): void {
+    const at = this.now();
+    if (at - this.last < 1000 / PROGRESS_PER_SECOND) return;
+    const readable = message.replace(/\s+/g, ' ').trim().slice(0, 200);
+    if (!readable) return;
+    this.last = at;
+    this.publish(readable);
+  }
+}

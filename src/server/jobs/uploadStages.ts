@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, eq, notInArray } from 'drizzle-orm';
+import { fileExtension } from '@/common/uploadRules';
+import type { Database, Executor } from '../db/client';
+import { type fileKinds, type processingStatuses, uploadFiles, uploads } from '../db/schema';
+import type { ProcessingPublisher } from '../realtime/processingUpdates';
+import { type FileStorage, StoredObjectNotFound } from '../storage/fileStorage';
+import { STAGE_MESSAGES } from './uploadMessages';
+import type { UploadSummary } from './uploadSummary';
+
+type Status = (typeof processingStatuses)[number];
+type FileKind = (typeof fileKinds)[number];
+export type UploadFileRow = typeof uploadFiles.$inferSelect;
+
+/** A run of an upload ends without a word when this is thrown: the upload was deleted, or another run finished it. */
+export class UploadGone extends Error {
+  constructor() {
+    super('the upload is gone or already finished');
+  }
+}
+
+/** Statuses after which a job changes nothing any more. */
+const FINISHED: Status[] = ['SCRUBBED', 'FAILED'];
+
+export interface StageDeps {
+  db: Database;
+  storage: FileStorage;
+  publisher: ProcessingPublisher;
+}
+
+/**
+ * The bookkeeping of one run of an upload's job: each status change is written to the database
+ * first and published after the commit; each produced file is stored, then recorded with its status
+ * in one transaction, so a file row exists exactly when its stage is reached. A write that finds
+ * the upload deleted or already finished throws UploadGone, and whatever this run stored for it is
+ * removed again.
+ */
+export class UploadStages {
+  /** The status last written by this run: what progress messages are published under. */
+  status: Status;
+
+  constructor(
+    private readonly deps: StageDeps,
+    private readonly upload: { id: string; jobId: string | null; status: Status },
+    readonly files: Map<FileKind, UploadFileRow>,
+  ) {
+    this.status = upload.status;
+  }
+
+  async advance(status: Status, message: string): Promise<void> {
+    await writeStatus(this.deps.db, this.upload.id, { status });
+    this.status = status;
+    this.publish(message);
+  }
+
+  /** Stores a produced file and records it, with the status it completes, in one transaction. */
+  async storeOutput(kind: FileKind, localFile: string, fileName: string, status: Status, message: string, summary?: UploadSummary): Promise<void> {
+    const previous = this.files.get(kind);
+    const stored = await this.deps.storage.put(createReadStream(localFile));
+    let row: UploadFileRow;
+    try {
+      row = await this.deps.db.transaction(async (tx) => {
+        await writeStatus(tx, this.upload.id, summary ? { status, summary } : { status });
+        const file = { filename: fileName, storageKey: stored.key, sizeBytes: stored.size, checksum: stored.sha256 };
+        const [written] = await tx
+          .insert(uploadFiles)
+          .values({ uploadId: this.upload.id, kind, ...file })
+          .onConflictDoUpdate({ target: [uploadFiles.uploadId, uploadFiles.kind], set: file })
+          .returning();
+        return written;
+      });
+    } catch (error) {
+      await this.deps.storage.delete(stored.key).catch(() => undefined);
+      throw error;
+    }
+    this.files.set(kind, row);
+    // a damaged earlier copy that this one replaces
+    if (previous && previous.storageKey !== row.storageKey) await this.deps.storage.delete(previous.storageKey).catch(() => undefined);
+    this.status = status;
+    this.publish(message);
+  }
+
+  /** Records the failure a person can act on; a run that finds the upload gone or finished says nothing. */
+  async fail(error: string): Promise<void> {
+    await writeStatus(this.deps.db, this.upload.id, { status: 'FAILED', errorMessage: error });
+    this.status = 'FAILED';
+    this.publish(STAGE_MESSAGES.failed, error);
+  }
+
+  /** Publishes a progress message under the status last written. */
+  progress(message: string): void {
+    this.publish(message);
+  }
+
+  private publish(message: string, error: string | null = null): void {
+    try {
+      this.deps.publisher.publish({ processingId: this.upload.id, jobId: this.upload.jobId, status: this.status, message, error });
+    } catch {
+      // the database holds the truth; a browser that missed this update refetches it
+    }
+  }
+
+  /** Whether a stored file is still there with the size and checksum recorded for it. */
+  async intact(kind: FileKind): Promise<boolean> {
+    const row = this.files.get(kind);
+    if (!row) return false;
+    try {
+      const digest = await copyWithDigest(await this.deps.storage.get(row.storageKey));
+      return digest.size === row.sizeBytes && digest.sha256 === row.checksum;
+    } catch (error) {
+      if (error instanceof StoredObjectNotFound) return false;
+      throw error;
+    }
+  }
+
+  /** Copies the raw upload into `dir`, checked against its recorded checksum; answers its row and local path. */
+  async fetchRaw(dir: string): Promise<{ file: UploadFileRow; path: string }> {
+    const file = this.files.get('raw');
+    if (!file) throw new Error(`upload ${this.upload.id} has no raw file`);
+    // the engine tells formats apart by content; the extension only keeps the local copy recognisable
+    const local = path.join(dir, `raw${fileExtension(file.filename)}`);
+    const digest = await copyWithDigest(await this.deps.storage.get(file.storageKey), local);
+    if (digest.sha256 !== file.checksum) throw new Error(`the stored raw file of upload ${this.upload.id} does not match its checksum`);
+    return { file, path: local };
+  }
+}
+
+async function writeStatus(db: Executor, uploadId: string, values: Partial<Pick<typeof uploads.$inferInsert, 'status' | 'errorMessage' | 'summary'>>): Promise<void> {
+  const [row] = await db
+    .update(uploads)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(uploads.id, uploadId), notInArray(uploads.status, FINISHED)))
+    .returning({ id: uploads.id });
+  if (!row) throw new UploadGone();
+}
+
+/** Reads a stream to its end (into `target` when given), answering its size and SHA-256. */
+async function copyWithDigest(content: NodeJS.ReadableStream, target?: string): Promise<{ size: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      hash.update(chunk);
+      callback(null, target ? chunk : undefined);
+    },
+  });
+  if (target) await pipeline(content, meter, createWriteStream(target));
+  else await pipeline(content, meter);
+  return { size, sha256: hash.digest('hex') };
+}

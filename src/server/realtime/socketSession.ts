@@ -1,0 +1,80 @@
+import type { IncomingMessage } from 'node:http';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { ACCESS_COOKIE } from '../auth/cookies';
+import { isAllowedOrigin } from '../auth/origin';
+import type { AppContext, SessionUser } from '../context';
+import type { Executor } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { activeSessionUser, SESSION_ENDED } from '../services/sessions';
+
+/** Why a handshake was refused; the client reads `data.code` from its `connect_error`. */
+export type RefusalCode = 'UNAUTHORIZED' | 'TOKEN_EXPIRED';
+
+/** A refused handshake, as socket.io hands it to the client (`err.message`, `err.data`). */
+export class SocketRefusal extends Error {
+  readonly data: { code: RefusalCode };
+
+  constructor(code: RefusalCode, message: string) {
+    super(message);
+    this.data = { code };
+  }
+}
+
+/**
+ * The signed-in caller behind a handshake, by the same rules as the HTTP API: the access-token cookie
+ * of a live session. An expired token is refused with TOKEN_EXPIRED, so the client refreshes the
+ * session over HTTP and connects again; anything else (no cookie, a forged token, a revoked or
+ * expired session, a removed user) is UNAUTHORIZED.
+ */
+export async function handshakeUser(
+  ctx: AppContext,
+  cookieHeader: string | undefined,
+  parseCookie: (header: string) => Record<string, string | undefined>,
+): Promise<SessionUser> {
+  const token = cookieHeader ? parseCookie(cookieHeader)[ACCESS_COOKIE] : undefined;
+  if (!token) throw new SocketRefusal('UNAUTHORIZED', 'Please sign in to continue.');
+  const check = await ctx.tokens.verifyAccess(token);
+  if (!check.ok) {
+    if (check.reason === 'expired') throw new SocketRefusal('TOKEN_EXPIRED', 'Your session has expired.');
+    throw new SocketRefusal('UNAUTHORIZED', 'Please sign in to continue.');
+  }
+  const user = await activeSessionUser(ctx, check.claims.sessionId, check.claims.userId);
+  if (!user) throw new SocketRefusal('UNAUTHORIZED', SESSION_ENDED);
+  return user;
+}
+
+/**
+ * Whether a handshake request may open a socket: the same origin rule as the HTTP API's
+ * state-changing requests. Requests without an Origin (not from a browser page) pass; the cookie
+ * check still applies to them.
+ */
+export function handshakeOriginAllowed(request: IncomingMessage, allowed: ReadonlySet<string>, trustProxy: boolean): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  return isAllowedOrigin(origin, requestHost(request, trustProxy), allowed);
+}
+
+/** The host the browser addressed, as Fastify's `request.host` reads it (the last X-Forwarded-Host behind a trusted proxy). */
+function requestHost(request: IncomingMessage, trustProxy: boolean): string | undefined {
+  const forwarded = request.headers['x-forwarded-host'];
+  if (trustProxy && forwarded) {
+    const value = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
+    return value.split(',').at(-1)?.trim();
+  }
+  return request.headers.host;
+}
+
+/** The socket's user as the session stands now (role or company may have changed), or undefined once it has ended. */
+export function sessionStillLive(ctx: AppContext, user: SessionUser): Promise<SessionUser | undefined> {
+  return activeSessionUser(ctx, user.sessionId, user.id);
+}
+
+/** Which of the given sessions are still live: not revoked, not expired, their user still there. */
+export async function liveSessionIds(db: Executor, sessionIds: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.id, [...new Set(sessionIds)]), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+  return new Set(rows.map((row) => row.id));
+}

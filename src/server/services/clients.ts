@@ -1,0 +1,162 @@
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { components } from '../api-types';
+import type { Executor } from '../db/client';
+import { clients, type clientStatuses, companies, requiredDocuments, users } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { recordAudit } from './audit';
+import type { ChangeAuthor } from './companies';
+import { offsetOf, type PagePagination, pagePagination, type PageRequest } from './pagination';
+import { WEEKLY_DOCUMENT_STORED_TITLE } from './requiredDocuments';
+
+/** The one answer for a client the caller may not see, whether it exists elsewhere or not at all. */
+export const CLIENT_NOT_FOUND = "Client not found or you don't have access to this client.";
+export const STAFF_CHANGE_STATUS_ONLY = 'Staff members can only change the status of a client.';
+export const CHOOSE_COMPANY_STAFF = 'Choose a staff member of your company.';
+
+export type ClientStatus = (typeof clientStatuses)[number];
+export type ClientView = components['schemas']['Client'];
+
+/**
+ * Who is looking at clients, from the session: an admin sees every client of their company, a
+ * staff member only the clients of their company assigned to them.
+ */
+export interface ClientViewer {
+  companyId: string;
+  userId: string;
+  role: 'ADMIN' | 'STAFF';
+}
+
+export function visibleTo(viewer: ClientViewer): SQL | undefined {
+  return and(eq(clients.companyId, viewer.companyId), viewer.role === 'STAFF' ? eq(clients.assignedStaffId, viewer.userId) : undefined);
+}
+
+const clientColumns = { client: clients, staffName: users.name, companyName: companies.name };
+
+function selectClients(db: Executor) {
+  return db
+    .select(clientColumns)
+    .from(clients)
+    .innerJoin(companies, eq(companies.id, clients.companyId))
+    .leftJoin(users, eq(users.id, clients.assignedStaffId));
+}
+
+export function toClientView(row: { client: typeof clients.$inferSelect; staffName: string | null; companyName: string }): ClientView {
+  const { client } = row;
+  return {
+    id: client.id,
+    name: client.name,
+    status: client.status,
+    assigned_staff_id: client.assignedStaffId,
+    assigned_staff_name: row.staffName,
+    organization_name: row.companyName,
+    created_at: client.createdAt.toISOString(),
+  };
+}
+
+/** A page of clients matching `where`, by name (any case) and then id, so pages never overlap. */
+export async function pageOfClients(db: Executor, where: SQL | undefined, page: PageRequest): Promise<{ clients: ClientView[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    selectClients(db)
+      .where(where)
+      .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id))
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    db.select({ total: count() }).from(clients).where(where),
+  ]);
+  return { clients: rows.map(toClientView), total };
+}
+
+/** A page of the company's clients, optionally of one status or one assigned staff member. */
+export async function listClients(
+  db: Executor,
+  viewer: ClientViewer,
+  page: PageRequest,
+  filters: { status?: ClientStatus; assignedStaffId?: string },
+): Promise<{ clients: ClientView[]; pagination: PagePagination }> {
+  const where = and(
+    visibleTo(viewer),
+    filters.status ? eq(clients.status, filters.status) : undefined,
+    filters.assignedStaffId ? eq(clients.assignedStaffId, filters.assignedStaffId) : undefined,
+  );
+  const found = await pageOfClients(db, where, page);
+  return { clients: found.clients, pagination: pagePagination(page, found.total) };
+}
+
+/** One client the viewer may see; any other answers {@link CLIENT_NOT_FOUND}, whether or not it exists. */
+export async function visibleClient(db: Executor, viewer: ClientViewer, id: string): Promise<ClientView> {
+  const [row] = await selectClients(db).where(and(eq(clients.id, id), visibleTo(viewer))).limit(1);
+  if (!row) throw notFound(CLIENT_NOT_FOUND);
+  return toClientView(row);
+}
+
+/**
+ * Refuses an assignment to anyone but a staff member of the company. The member's row is read with
+ * a share lock, so deleting that member waits for this transaction and then sees the new client.
+ */
+async function assertAssignableStaff(tx: Executor, companyId: string, staffId: string): Promise<void> {
+  const [member] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, staffId), eq(users.companyId, companyId), eq(users.role, 'STAFF')))
+    .for('share');
+  if (!member) throw badRequest(CHOOSE_COMPANY_STAFF, [{ field: 'assigned_staff_id', message: CHOOSE_COMPANY_STAFF }]);
+}
+
+/** Adds a client to the company with the one required document it owes each week. */
+export async function createClient(
+  db: Executor,
+  viewer: ClientViewer,
+  input: { name: string; assigned_staff_id: string; status?: ClientStatus },
+  author: ChangeAuthor,
+): Promise<ClientView> {
+  return db.transaction(async (tx) => {
+    await assertAssignableStaff(tx, viewer.companyId, input.assigned_staff_id);
+    const [created] = await tx
+      .insert(clients)
+      .values({ companyId: viewer.companyId, name: input.name.trim(), status: input.status ?? 'ACTIVE', assignedStaffId: input.assigned_staff_id })
+      .returning();
+    const [document] = await tx
+      .insert(requiredDocuments)
+      .values({ clientId: created.id, title: WEEKLY_DOCUMENT_STORED_TITLE })
+      .returning({ id: requiredDocuments.id });
+    await recordAudit(tx, {
+      ...author,
+      companyId: viewer.companyId,
+      action: 'client.create',
+      entityType: 'client',
+      entityId: created.id,
+      details: { name: created.name, status: created.status, assignedStaffId: created.assignedStaffId, requiredDocumentId: document.id },
+    });
+    return visibleClient(tx, viewer, created.id);
+  });
+}
+
+export type ClientChanges = components['schemas']['ClientUpdate'];
+
+/**
+ * Changes a client the viewer may see. Admins may change any field; staff only the status (the
+ * toggle on their screens), which is refused before anything is read.
+ */
+export async function updateClient(db: Executor, viewer: ClientViewer, id: string, changes: ClientChanges, author: ChangeAuthor): Promise<ClientView> {
+  if (viewer.role === 'STAFF' && Object.keys(changes).some((field) => field !== 'status')) throw forbidden(STAFF_CHANGE_STATUS_ONLY);
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: clients.name, status: clients.status, assignedStaffId: clients.assignedStaffId })
+      .from(clients)
+      .where(and(eq(clients.id, id), visibleTo(viewer)))
+      .for('update');
+    if (!before) throw notFound(CLIENT_NOT_FOUND);
+    if (changes.assigned_staff_id !== undefined) await assertAssignableStaff(tx, viewer.companyId, changes.assigned_staff_id);
+    const after = {
+      name: changes.name?.trim() ?? before.name,
+      status: changes.status ?? before.status,
+      assignedStaffId: changes.assigned_staff_id ?? before.assignedStaffId,
+    };
+    await tx
+      .update(clients)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(clients.id, id));
+    await recordAudit(tx, { ...author, companyId: viewer.companyId, action: 'client.update', entityType: 'client', entityId: id, details: { before, after } });
+    return visibleClient(tx, viewer, id);
+  });
+}

@@ -1,0 +1,52 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { components } from '../api-types';
+import type { Executor } from '../db/client';
+import { uploadFiles, type uploads } from '../db/schema';
+
+/** An upload as the contract shows it: processing and review state, who did what, and the file versions that exist. */
+export type UploadView = components['schemas']['Upload'];
+/** Where a client's document stands in a week, from the newest upload of that week. */
+export type WeekStatus = components['schemas']['ClientWeek']['weekStatus'];
+
+export type UploadRow = typeof uploads.$inferSelect;
+export type UploadFileRow = typeof uploadFiles.$inferSelect;
+
+const BYTES_PER_MB = 1024 * 1024;
+
+/** An upload with its stored file rows; a version without a row (not produced yet, or never) is left out. */
+export function toUploadView(upload: UploadRow, files: readonly UploadFileRow[]): UploadView {
+  const fileVersions: UploadView['file_versions'] = {};
+  for (const file of files) {
+    fileVersions[file.kind] = { filename: file.filename, file_size_mb: file.sizeBytes / BYTES_PER_MB, notes: file.notes };
+  }
+  return {
+    upload_id: upload.id,
+    status: upload.status,
+    approval_status: upload.approvalStatus,
+    upload_date: upload.createdAt.toISOString(),
+    error_message: upload.errorMessage,
+    uploaded_by: { name: upload.uploadedByName },
+    reviewed_by: upload.reviewedByName && upload.reviewedAt ? { name: upload.reviewedByName, reviewed_at: upload.reviewedAt.toISOString() } : null,
+    file_versions: fileVersions,
+  };
+}
+
+/**
+ * The week's status from its newest upload: a review decision wins; otherwise a failed run, a run
+ * still under way, or a finished run awaiting review.
+ */
+export function weekStatusOf(newest: Pick<UploadRow, 'status' | 'approvalStatus'> | null): WeekStatus {
+  if (!newest) return 'NO_UPLOAD';
+  if (newest.approvalStatus === 'APPROVED' || newest.approvalStatus === 'REJECTED') return newest.approvalStatus;
+  if (newest.status === 'FAILED') return 'FAILED';
+  return newest.status === 'SCRUBBED' ? 'PENDING' : 'PROCESSING';
+}
+
+/** The stored file rows of many uploads at once, by upload id. */
+export async function filesOfUploads(db: Executor, uploadIds: readonly string[]): Promise<Map<string, UploadFileRow[]>> {
+  const byUpload = new Map<string, UploadFileRow[]>();
+  if (uploadIds.length === 0) return byUpload;
+  const rows = await db.select().from(uploadFiles).where(inArray(uploadFiles.uploadId, [...uploadIds])).orderBy(asc(uploadFiles.kind));
+  for (const row of rows) byUpload.set(row.uploadId, [...(byUpload.get(row.uploadId) ?? []), row]);
+  return byUpload;
+}

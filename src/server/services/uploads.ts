@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { fileExtension, WEEKLY_UPLOAD_MESSAGES, weeklyDocumentTypeProblem } from '@/common/uploadRules';
+import type { AppContext } from '../context';
+import { uploadFiles, uploads } from '../db/schema';
+import { AppError, badRequest } from '../http/errors';
+import { queueUploadJob } from '../jobs/uploadJobs';
+import { wakeUploadWorkers } from '../jobs/uploadWorker';
+import type { SpreadsheetKind } from '../storage/spreadsheetSignature';
+import { recordAudit } from './audit';
+import type { ClientViewer } from './clients';
+import type { ChangeAuthor } from './companies';
+import { cleanFileName, type IncomingFile, storeIncomingFile } from './incomingFiles';
+import { lockUploadClient, nextVersion, UPLOAD_REFUSALS, type UploadTarget } from './uploadTargets';
+
+/** What the reply of an accepted upload carries: the upload's id (its processing id) and its job's. */
+export interface QueuedUpload {
+  processingId: string;
+  jobId: string;
+}
+
+/** Who uploads: the staff member from the session, as a viewer of clients and as the author of the change. */
+export interface Uploader extends ChangeAuthor {
+  viewer: ClientViewer;
+  name: string;
+}
+
+/** The content check each weekly extension gets: templates are the same containers as their workbooks. */
+const CONTENT_KINDS: Record<string, SpreadsheetKind> = {
+  '.xls': 'xls',
+  '.xlsx': 'xlsx',
+  '.xltx': 'xlsx',
+  '.xlsm': 'xlsm',
+  '.xltm': 'xlsm',
+  '.csv': 'csv',
+};
+
+const tooLarge = () => new AppError(413, 'TOO_LARGE', WEEKLY_UPLOAD_MESSAGES.tooLarge);
+
+/**
+ * Stores a client's weekly document and queues it for processing. The type and extension are
+ * checked first (spec section 5), the content as it streams in (size limit, first bytes); then one
+ * transaction writes the upload (QUEUED), its raw file row, its job and the audit row, so an upload
+ * never exists without its job nor a job without its upload. A refused upload leaves nothing: no
+ * row, and its stored file is removed.
+ */
+export async function queueWeeklyDocument(
+  ctx: Pick<AppContext, 'db' | 'config' | 'storage' | 'queue'>,
+  uploader: Uploader,
+  target: UploadTarget,
+  incoming: IncomingFile,
+): Promise<QueuedUpload> {
+  const fileName = cleanFileName(incoming.filename);
+  if (!fileName) throw badRequest(UPLOAD_REFUSALS.fileRequired);
+  const problem = weeklyDocumentTypeProblem({ name: fileName, type: incoming.mimetype });
+  if (problem) throw badRequest(problem);
+  const queue = ctx.queue;
+  if (!queue) throw new AppError(503, 'UNAVAILABLE', UPLOAD_REFUSALS.queueUnavailable);
+
+  const stored = await storeIncomingFile(ctx.storage, incoming, {
+    kind: CONTENT_KINDS[fileExtension(fileName)],
+    maxBytes: ctx.config.maxUploadBytes,
+    refusals: { tooLarge, signature: () => badRequest(WEEKLY_UPLOAD_MESSAGES.extension), interrupted: () => badRequest(UPLOAD_REFUSALS.interrupted) },
+  });
+
+  const jobId = randomUUID();
+  let processingId: string;
+  try {
+    processingId = await ctx.db.transaction(async (tx) => {
+      await lockUploadClient(tx, uploader.viewer, target);
+      const attempt = await nextVersion(tx, target);
+      const [upload] = await tx
+        .insert(uploads)
+        .values({
+          companyId: target.companyId,
+          clientId: target.clientId,
+          requiredDocumentId: target.requiredDocumentId,
+          uploadedById: uploader.actor.id,
+          uploadedByName: uploader.name,
+          weekStart: target.weekStart,
+          status: 'QUEUED',
+          jobId,
+          attempt,
+        })
+        .returning({ id: uploads.id });
+      await tx.insert(uploadFiles).values({ uploadId: upload.id, kind: 'raw', filename: fileName, storageKey: stored.key, sizeBytes: stored.size, checksum: stored.sha256 });
+      await queueUploadJob(queue, tx, { uploadId: upload.id, jobId, expireInSeconds: ctx.config.processing.jobExpireSeconds });
+      await recordAudit(tx, {
+        actor: uploader.actor,
+        ip: uploader.ip,
+        companyId: target.companyId,
+        action: target.reuploadOf ? 'upload.reupload' : 'upload.create',
+        entityType: 'upload',
+        entityId: upload.id,
+        details: { clientId: target.clientId, weekStart: target.weekStart, version: attempt, reuploadOf: target.reuploadOf ?? null, fileName, size: stored.size, sha256: stored.sha256, jobId },
+      });
+      return upload.id;
+    });
+  } catch (error) {
+    await ctx.storage.delete(stored.key).catch(() => undefined);
+    throw error;
+  }
+  wakeUploadWorkers(queue);
+  return { processingId, jobId };
+}

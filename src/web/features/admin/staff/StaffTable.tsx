@@ -1,0 +1,39 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Table, Typography } from 'antd';
+import type { Staff } from '@/web/api/generated';
+import { formatDateTime } from '@/web/lib/formatDate';
+
+interface StaffTableProps {
+  staff: Staff[];
+  /** Number of the first row (rows are numbered across pages). */
+  firstNumber: number;
+  onDelete: (staff: Staff) => void;
+}
+
+/** The company's staff members: #, Name, Email, Date Added and a Delete action. */
+export function StaffTable({ staff, firstNumber, onDelete }: StaffTableProps) {
+  return (
+    <Table<Staff>
+      rowKey="id"
+      dataSource={staff}
+      pagination={false}
+      scroll={{ x: true }}
+      columns={[
+        { title: '#', key: 'number', width: 64, render: (_value, _member, index) => firstNumber + index },
+        { title: 'Name', dataIndex: 'name', key: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+        { title: 'Email', dataIndex: 'email', key: 'email' },
+        { title: 'Date Added', dataIndex: 'created_at', key: 'created_at', render: (createdAt: string) => formatDateTime(createdAt) },
+        {
+          title: 'Actions',
+          key: 'actions',
+          width: 112,
+          render: (_value, member) => (
+            <Button danger size="small" icon={<DeleteOutlined aria-hidden />} aria-label={`Delete ${member.name}`} onClick={() => onDelete(member)}>
+              Delete
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import { Alert, Button, Descriptions, type DescriptionsProps, Flex, Input, Modal, Tag, Typography } from 'antd';
+import type { ApprovalStatus, FileType, ProcessingStatus, UploadReview } from '@/web/api/generated';
+import { useGetStaffUploadReviewQuery } from '@/web/api/generated';
+import { errorMessage } from '@/web/lib/errorMessage';
+import { formatDateTime } from '@/web/lib/formatDate';
+import { DocumentFileButton } from './DocumentFileButton';
+import { useDocumentUpload } from './useDocumentUpload';
+
+const APPROVAL: Record<ApprovalStatus, { label: string; color: string }> = {
+  APPROVED: { label: 'Approved', color: 'success' },
+  REJECTED: { label: 'Rejected', color: 'error' },
+  PENDING: { label: 'Pending Review', color: 'warning' },
+};
+
+const NOTE_FIELDS: { type: FileType; label: string }[] = [
+  { type: 'raw', label: 'Raw File Notes' },
+  { type: 'consolidated', label: 'Consolidated File Notes' },
+  { type: 'scrubbed', label: 'Scrubbed File Notes' },
+];
+
+/** The dialog's three words for processing (spec 2.17): Complete, Queued or Processing. */
+function processingWord(status: ProcessingStatus): string {
+  if (status === 'SCRUBBED') return 'Complete';
+  if (status === 'QUEUED' || status === 'UPLOADING') return 'Queued';
+  return status === 'FAILED' ? 'Failed' : 'Processing';
+}
+
+function ReviewDetails({ review }: { review: UploadReview }) {
+  const approval = APPROVAL[review.approval_status];
+  const items: DescriptionsProps['items'] = [
+    { key: 'document', label: 'Document', children: review.document.title },
+    { key: 'client', label: 'Client', children: review.client.name },
+    { key: 'date', label: 'Upload Date', children: formatDateTime(review.upload_date) },
+    { key: 'processing', label: 'Processing Status', children: processingWord(review.status) },
+    { key: 'approval', label: 'Approval Status', children: <Tag color={approval.color}>{approval.label}</Tag> },
+  ];
+  if (review.reviewed_by) {
+    items.push({ key: 'reviewer', label: 'Reviewed By', children: review.reviewed_by });
+    items.push({ key: 'reviewed', label: 'Reviewed At', children: formatDateTime(review.reviewed_at) });
+  }
+  return (
+    <Flex vertical gap="middle">
+      <Descriptions size="small" column={1} bordered items={items} />
+      {NOTE_FIELDS.map(({ type, label }) => (
+        <div key={type}>
+          <Typography.Text strong id={`review-notes-${type}`}>
+            {label}
+          </Typography.Text>
+          <Input.TextArea aria-labelledby={`review-notes-${type}`} readOnly autoSize={{ minRows: 2 }} placeholder="No Notes" value={review.files[type]?.notes ?? ''} />
+        </div>
+      ))}
+    </Flex>
+  );
+}
+
+interface UploadReviewDialogProps {
+  /** The upload whose review is shown; null keeps the dialog closed. */
+  uploadId: string | null;
+  onClose: () => void;
+}
+
+/**
+ * 'Upload Review Details' (spec 2.17): what the reviewer decided about an upload and their notes on
+ * each version. A rejected upload can be sent again from here; the new version is followed like any
+ * upload, and the dialog closes because the rejected one is history now.
+ */
+export function UploadReviewDialog({ uploadId, onClose }: UploadReviewDialogProps) {
+  // currentData: another upload's review must not show while this one loads.
+  const { currentData, error, isFetching } = useGetStaffUploadReviewQuery({ id: uploadId ?? '' }, { skip: uploadId === null });
+  const { reupload, sending } = useDocumentUpload();
+  const review = currentData?.data.review;
+  const canReupload = review?.approval_status === 'REJECTED';
+
+  const footer = (
+    <Flex justify="flex-end" gap="small">
+      {canReupload && (
+        <DocumentFileButton
+          label="Reupload"
+          inputLabel="Replacement document file"
+          loading={sending}
+          onFile={(file) => void reupload(file, review.upload_id).then((queued) => queued && onClose())}
+        />
+      )}
+      <Button onClick={onClose}>Close</Button>
+    </Flex>
+  );
+
+  return (
+    <Modal open={uploadId !== null} title="Upload Review Details" onCancel={onClose} footer={footer} destroyOnHidden>
+      {review ? (
+        <ReviewDetails review={review} />
+      ) : isFetching ? (
+        <Typography.Paragraph>Loading review details...</Typography.Paragraph>
+      ) : error ? (
+        <Alert type="error" showIcon title={errorMessage(error, 'Failed to load review details')} />
+      ) : null}
+    </Modal>
+  );
+}

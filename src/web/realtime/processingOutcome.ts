@@ -1,0 +1,58 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { type api, uploadViews } from '@/web/api/endpoints';
+import type { WeeklyDocumentRow } from '@/web/api/generated';
+import { keyOf, type ProcessingState, type TrackRequest } from './processingSlice';
+import { isFinalStatus, isStepForward, type ProcessingUpdate } from './realtimeEvents';
+import { notice } from './realtimeSlice';
+
+export const PROCESSING_SUCCEEDED = 'File processing completed successfully';
+export const PROCESSING_FAILED = 'Processing failed';
+
+type Tags = Parameters<typeof api.util.invalidateTags>[0];
+
+/** What an update of a followed upload calls for, besides recording it. */
+export interface ProcessingOutcome {
+  /** Rooms to leave: the upload ended. */
+  leave: string[];
+  /** Cached reads the update made stale. */
+  invalidate: Tags;
+  /** The toast of spec section 4, when the end is news to this tab. */
+  notice?: UnknownAction;
+}
+
+/**
+ * Reads an update against the state before it was recorded. A new stage changes what the lists show
+ * (a new version to download, a count), so they refetch. The end of processing also refreshes the
+ * upload's review, leaves its rooms and is announced: the server's message, else the spec's text.
+ * A join's answer that reports the end of an upload this tab only resumed is not news (the row
+ * already said so when the list loaded), so it ends quietly.
+ */
+export function processingOutcome(previous: ProcessingState, update: ProcessingUpdate, answeredJoin: boolean): ProcessingOutcome | null {
+  const key = keyOf(previous, update);
+  if (key === null) return null;
+  const entry = previous.tracked[key];
+  if (!isStepForward(entry.status, update.status)) return null;
+  if (!isFinalStatus(update.status)) {
+    return entry.status === update.status ? null : { leave: [], invalidate: [...uploadViews] };
+  }
+  const leave = [...new Set([entry.room, update.processingId])];
+  const invalidate: Tags = [...uploadViews, { type: 'UploadReview', id: update.processingId }];
+  if (answeredJoin && entry.source === 'resumed') return { leave, invalidate };
+  const announcement =
+    update.status === 'SCRUBBED' ? notice('success', update.message || PROCESSING_SUCCEEDED) : notice('error', update.error || PROCESSING_FAILED);
+  return { leave, invalidate, notice: announcement };
+}
+
+/**
+ * The rows of a weekly list whose upload the server reports in progress and that nobody follows
+ * yet: after a reload, or an upload made in another tab, they are joined again so the dots go on.
+ */
+export function resumableUploads(state: ProcessingState, rows: WeeklyDocumentRow[]): TrackRequest[] {
+  const followed = new Set(Object.values(state.tracked).flatMap((entry) => (entry.processingId ? [entry.processingId] : [])));
+  return rows.flatMap(({ upload }) => {
+    if (!upload || isFinalStatus(upload.status)) return [];
+    const id = upload.upload_id;
+    if (state.tracked[id] || followed.has(id) || state.settled[id]) return [];
+    return [{ processingId: id, status: upload.status, source: 'resumed' as const }];
+  });
+}

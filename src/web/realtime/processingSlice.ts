@@ -1,0 +1,114 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ProcessingStatus } from '@/web/api/generated';
+import { isFinalStatus, isStepForward, jobRoom, type ProcessingUpdate } from './realtimeEvents';
+import { sessionClosed } from './realtimeSlice';
+
+/** Where an upload stands as the socket last told it. */
+export interface LiveUpload {
+  status: ProcessingStatus;
+  message: string | null;
+  error: string | null;
+}
+
+/**
+ * Why an upload is followed: this tab queued it (its end is always announced, even when the join's
+ * answer is the first news of it), or the server listed it as in progress (a reload, another tab).
+ */
+export type TrackSource = 'upload' | 'resumed';
+
+export interface TrackedUpload extends LiveUpload {
+  /** The room joined for it: its processing id, or `job-<jobId>` when only the job was known. */
+  room: string;
+  processingId: string | null;
+  jobId: string | null;
+  source: TrackSource;
+}
+
+export interface ProcessingState {
+  /** Uploads being followed, by processing id, or by `job-<jobId>` until the first update maps the job. */
+  tracked: Record<string, TrackedUpload>;
+  /**
+   * How followed uploads ended, by processing id: a row shows this until its refetch arrives, and a
+   * list fetched before the end cannot start following the upload again.
+   */
+  settled: Record<string, LiveUpload>;
+}
+
+export interface TrackRequest {
+  processingId?: string;
+  jobId?: string | null;
+  /** The stage the caller knows of (the list's); a fresh upload starts QUEUED. */
+  status?: ProcessingStatus;
+  source: TrackSource;
+}
+
+const initialState: ProcessingState = { tracked: {}, settled: {} };
+
+/** The key an update belongs to: its processing id, else its job's room while that is still the key. */
+export function keyOf(state: ProcessingState, update: ProcessingUpdate): string | null {
+  if (state.tracked[update.processingId]) return update.processingId;
+  if (update.jobId && state.tracked[jobRoom(update.jobId)]) return jobRoom(update.jobId);
+  return null;
+}
+
+/** Records an update of a followed upload; a final one ends the following. Updates of others are ignored. */
+function record(state: ProcessingState, update: ProcessingUpdate) {
+  const key = keyOf(state, update);
+  if (key === null) return;
+  const entry = state.tracked[key];
+  if (!isStepForward(entry.status, update.status)) return;
+  if (key !== update.processingId) {
+    // The first update of a job names its upload: from now on the processing id is the key.
+    delete state.tracked[key];
+    state.tracked[update.processingId] = entry;
+  }
+  Object.assign(entry, {
+    processingId: update.processingId,
+    jobId: update.jobId ?? entry.jobId,
+    status: update.status,
+    message: update.message,
+    error: update.error,
+  });
+  if (isFinalStatus(update.status)) {
+    delete state.tracked[update.processingId];
+    state.settled[update.processingId] = { status: update.status, message: update.message, error: update.error };
+  }
+}
+
+/** The uploads whose progress the dots show, fed by the socket through the middleware. */
+export const processingSlice = createSlice({
+  name: 'processing',
+  initialState,
+  reducers: {
+    trackRequested(state, action: PayloadAction<TrackRequest>) {
+      const { processingId, jobId = null, status = 'QUEUED', source } = action.payload;
+      const key = processingId ?? (jobId ? jobRoom(jobId) : null);
+      if (key === null || state.tracked[key] || (processingId && state.settled[processingId])) return;
+      state.tracked[key] = { room: key, processingId: processingId ?? null, jobId, source, status, message: null, error: null };
+    },
+    updateReceived(state, action: PayloadAction<ProcessingUpdate>) {
+      record(state, action.payload);
+    },
+    /** The server accepted a join; its answer is the upload's state at that moment. */
+    joined(state, action: PayloadAction<{ room: string; update: ProcessingUpdate }>) {
+      record(state, action.payload.update);
+    },
+    /** The server refused a join (not found, or not the caller's): there is nothing to follow. */
+    joinRefused(state, action: PayloadAction<{ room: string; message: string }>) {
+      for (const [key, entry] of Object.entries(state.tracked)) {
+        if (entry.room === action.payload.room) delete state.tracked[key];
+      }
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionClosed, () => initialState);
+  },
+  selectors: {
+    selectTrackedUploads: (state) => state.tracked,
+    /** The live state of an upload: followed now, or how its following ended. */
+    selectLiveUpload: (state, processingId: string): LiveUpload | undefined => state.tracked[processingId] ?? state.settled[processingId],
+  },
+});
+
+export const { trackRequested, updateReceived, joined, joinRefused } = processingSlice.actions;
+export const { selectTrackedUploads, selectLiveUpload } = processingSlice.selectors;

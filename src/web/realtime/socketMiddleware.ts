@@ -1,0 +1,156 @@
+import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { api, uploadViews } from '@/web/api/endpoints';
+import { sessionExpired } from '@/web/api/session';
+import { REALTIME } from '@/common/limits';
+import { joined, joinRefused, keyOf, type ProcessingState, trackRequested, updateReceived } from './processingSlice';
+import { processingOutcome, resumableUploads } from './processingOutcome';
+import { type ConnectError, jobRoom, type OpenSocket, type ProcessingUpdate, type RealtimeSocket, type RefusalCode } from './realtimeEvents';
+import { connected, connectFailed, disconnected, type RealtimeState, sessionClosed } from './realtimeSlice';
+
+/**
+ * What the middleware reads of the store. The signed-in user is read by its shape: the auth feature
+ * owns that slice, and the realtime layer sits below the features.
+ */
+export interface RealtimeRootState {
+  auth: { user: { id: string } | null };
+  processing: ProcessingState;
+  realtime: RealtimeState;
+}
+
+type RealtimeDispatch = ThunkDispatch<RealtimeRootState, unknown, UnknownAction>;
+
+function refusalCode(error: ConnectError): RefusalCode | null {
+  const code = error.data?.code;
+  return code === 'UNAUTHORIZED' || code === 'TOKEN_EXPIRED' ? code : null;
+}
+
+/**
+ * The one socket of the SPA (STYLE "Middleware owns the socket"). It opens once someone is signed in
+ * and a screen wants live progress (or an upload is being followed), and closes when the session
+ * ends. Socket events become plain actions the slices record; the middleware then joins and leaves
+ * rooms, invalidates the cached reads an update changes, and raises the spec's toasts as notices.
+ *
+ * A refused connection says why: an expired access token is renewed once over HTTP and the socket
+ * connects again; an unauthorised one stops trying until someone signs in.
+ */
+export function createSocketMiddleware(openSocket: OpenSocket): Middleware<object, RealtimeRootState> {
+  return (store) => {
+    const dispatch = store.dispatch as RealtimeDispatch;
+    let socket: RealtimeSocket | null = null;
+    let socketUserId: string | null = null;
+    /** An expired token is renewed once per connection; expiring again at once means something else is wrong. */
+    let renewedSinceConnect = false;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+
+    function join(room: string) {
+      socket?.emit('joinProcessingRoom', room, (answer) => {
+        if (answer?.ok) dispatch(joined({ room, update: answer.update }));
+        else dispatch(joinRefused({ room, message: answer?.message ?? '' }));
+      });
+    }
+
+    function open(userId: string) {
+      const opened = openSocket();
+      socket = opened;
+      socketUserId = userId;
+      renewedSinceConnect = false;
+      opened.on('connect', () => {
+        renewedSinceConnect = false;
+        dispatch(connected());
+        // After a reload, a reconnect or a server restart, every followed upload is joined again.
+        for (const key of Object.keys(store.getState().processing.tracked)) join(key);
+      });
+      opened.on('disconnect', (reason) => {
+        dispatch(disconnected({ reason }));
+        // The server closed the socket (a restart closes them all): try again; a dead session is refused then.
+        if (reason === 'io server disconnect') reconnectTimer = setTimeout(() => opened.connect(), REALTIME.reconnectDelayMs);
+      });
+      opened.on('connect_error', (error) => onConnectError(opened, error));
+      opened.on('processingUpdate', (update) => dispatch(updateReceived(update)));
+      opened.connect();
+    }
+
+    function close() {
+      clearTimeout(reconnectTimer);
+      socket?.disconnect();
+      socket = null;
+      socketUserId = null;
+      dispatch(sessionClosed());
+    }
+
+    function onConnectError(failed: RealtimeSocket, error: ConnectError) {
+      const code = refusalCode(error);
+      // Spec section 8: connection errors are only logged; the badge shows Disconnected.
+      console.warn('Live updates could not connect:', error.message);
+      dispatch(connectFailed({ code, message: error.message }));
+      if (code === 'TOKEN_EXPIRED' && !renewedSinceConnect) {
+        renewedSinceConnect = true;
+        void renewThenConnect(failed);
+      }
+      // socket.io does not retry a refusal: an unauthorised socket (or one whose renewed token expired
+      // again) stays closed until the session changes, when it is replaced. Anything else (the server
+      // down, the network) socket.io retries itself, with its backoff.
+    }
+
+    async function renewThenConnect(failed: RealtimeSocket) {
+      const renewal = dispatch(api.endpoints.refreshSession.initiate());
+      const result = await renewal;
+      renewal.reset();
+      if (socket !== failed) return; // the session ended meanwhile
+      if ('error' in result && result.error) {
+        // The server refused to renew: the session is over, and ending it closes the socket.
+        if (typeof (result.error as { status?: unknown }).status === 'number') {
+          dispatch(sessionExpired());
+          return;
+        }
+        // A network failure: socket.io retries with its backoff, and the next refusal may renew again.
+        renewedSinceConnect = false;
+      }
+      failed.connect();
+    }
+
+    /** Opens or closes the socket to match who is signed in and whether anything needs it. */
+    function matchSession() {
+      const userId = store.getState().auth.user?.id ?? null;
+      if (socket && socketUserId !== userId) close();
+      const { realtime, processing } = store.getState();
+      const needed = realtime.wanted || Object.keys(processing.tracked).length > 0;
+      if (!socket && userId !== null && needed) open(userId);
+    }
+
+    function afterUpdate(previous: RealtimeRootState, update: ProcessingUpdate, answeredJoin: boolean) {
+      const outcome = processingOutcome(previous.processing, update, answeredJoin);
+      if (!outcome) return;
+      for (const room of outcome.leave) socket?.emit('leaveProcessingRoom', room);
+      if (outcome.invalidate.length > 0) dispatch(api.util.invalidateTags(outcome.invalidate));
+      if (outcome.notice) dispatch(outcome.notice);
+    }
+
+    return (next) => (action) => {
+      const previous = store.getState();
+      const result = next(action);
+      matchSession();
+      const state = store.getState();
+
+      if (trackRequested.match(action) && socket?.connected) {
+        const { processingId, jobId } = action.payload;
+        const key = processingId ?? (jobId ? jobRoom(jobId) : null);
+        // Joined now only if this request started the following; otherwise the connect joins it.
+        if (key && !previous.processing.tracked[key] && state.processing.tracked[key]) join(key);
+      } else if (updateReceived.match(action)) {
+        const update = action.payload;
+        if (keyOf(previous.processing, update) === null && !previous.processing.settled[update.processingId]) {
+          // News of an upload this tab does not follow (queued in another tab or browser): the lists
+          // refetch, and following it starts from there while it is in progress.
+          dispatch(api.util.invalidateTags([...uploadViews]));
+        } else afterUpdate(previous, update, false);
+      } else if (joined.match(action)) {
+        afterUpdate(previous, action.payload.update, true);
+      } else if (api.endpoints.listStaffWeeklyDocuments.matchFulfilled(action)) {
+        // Uploads the server still reports in progress are followed again (a reload, another tab).
+        for (const request of resumableUploads(state.processing, action.payload.data.documents)) dispatch(trackRequested(request));
+      }
+      return result;
+    };
+  };
+}

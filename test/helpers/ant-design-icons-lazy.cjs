@@ -1,0 +1,5 @@
+/** `@ant-design/icons` in the SPA's suites: its exports, each icon loaded on first use (see lazy-barrel.cjs). */
+const path = require('node:path');
+const { lazyBarrel } = require('./lazy-barrel.cjs');
+
+module.exports = lazyBarrel(path.join(path.dirname(require.resolve('@ant-design/icons/package.json')), 'lib/index.js'));

@@ -1,0 +1,114 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { uploadFiles, uploads } from '@/server/db/schema';
+import { processUpload, type UploadJobDeps } from '@/server/jobs/processUpload';
+import { StoredObjectNotFound } from '@/server/storage/fileStorage';
+import { buildTestApp, type TestApp } from '../../helpers/buildTestApp';
+import { leftoverWorkDirs, payrollWorkbook, RecordingPublisher, staffedClient, storedFiles, uploadDocument } from './uploadHarness';
+
+/** Runs of one upload's job, as the queue would hand it out again after a worker died. */
+describe('running an upload job again', () => {
+  let t: TestApp;
+  let workbook: Buffer;
+  const log = { error: jest.fn(), warn: jest.fn() };
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, { queue: true });
+    workbook = await payrollWorkbook({ rowsPerSheet: 40 });
+  });
+  afterEach(() => log.error.mockClear());
+  afterAll(() => t.close());
+
+  function deps(publisher: RecordingPublisher): UploadJobDeps {
+    return { db: t.database.db, storage: t.app.ctx.storage, publisher, log };
+  }
+
+  /** A queued upload and its job as the queue hands it out (the queue itself is left alone). */
+  async function queued() {
+    const { agent, clientId } = await staffedClient(t);
+    const { processingId, jobId } = (await uploadDocument(agent, { clientId }, { filename: 'week.xlsx', content: workbook })).json().data;
+    return { uploadId: processingId as string, job: { id: jobId as string, data: { uploadId: processingId as string }, expireInSeconds: 60 } };
+  }
+
+  const filesOf = (uploadId: string) => t.database.db.select().from(uploadFiles).where(eq(uploadFiles.uploadId, uploadId));
+  const fileOf = async (uploadId: string, kind: 'consolidated' | 'scrubbed') =>
+    (await t.database.db.select().from(uploadFiles).where(and(eq(uploadFiles.uploadId, uploadId), eq(uploadFiles.kind, kind))))[0];
+  const statusOf = async (uploadId: string) => (await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId)))[0].status;
+
+  /** Puts the upload back where a worker killed after CONSOLIDATED left it: no scrubbed file yet. */
+  async function killedAfterConsolidated(uploadId: string) {
+    const scrubbed = await fileOf(uploadId, 'scrubbed');
+    await t.database.db.delete(uploadFiles).where(eq(uploadFiles.id, scrubbed.id));
+    await t.app.ctx.storage.delete(scrubbed.storageKey);
+    await t.database.db.update(uploads).set({ status: 'CONSOLIDATED', summary: null }).where(eq(uploads.id, uploadId));
+  }
+
+  it('keeps a consolidated file already stored with its checksum and produces only the scrubbed one', async () => {
+    const { uploadId, job } = await queued();
+    await processUpload(deps(new RecordingPublisher()), job);
+    await killedAfterConsolidated(uploadId);
+    const consolidated = await fileOf(uploadId, 'consolidated');
+
+    const publisher = new RecordingPublisher();
+    await processUpload(deps(publisher), job);
+    expect(await statusOf(uploadId)).toBe('SCRUBBED');
+    expect(publisher.of(uploadId).map((update) => update.status)).toEqual(expect.arrayContaining(['SCRUBBING', 'SCRUBBED']));
+    expect(publisher.of(uploadId).map((update) => update.status)).not.toContain('CONSOLIDATING');
+    expect(await fileOf(uploadId, 'consolidated')).toEqual(consolidated);
+    expect((await filesOf(uploadId)).map((file) => file.kind).sort()).toEqual(['consolidated', 'raw', 'scrubbed']);
+    expect((await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId)))[0].summary).toMatchObject({ rowsIn: expect.any(Number) });
+    expect(await storedFiles(t.app.ctx.config.storageDir)).toHaveLength((await t.database.db.select().from(uploadFiles)).length);
+  });
+
+  it('redoes a stage whose stored file no longer matches its checksum, replacing the damaged copy', async () => {
+    const { uploadId, job } = await queued();
+    await processUpload(deps(new RecordingPublisher()), job);
+    await killedAfterConsolidated(uploadId);
+    const damaged = await fileOf(uploadId, 'consolidated');
+    const damagedPath = path.join(t.app.ctx.config.storageDir, damaged.storageKey.slice(0, 2), damaged.storageKey);
+    await writeFile(damagedPath, 'not the consolidated workbook');
+
+    const publisher = new RecordingPublisher();
+    await processUpload(deps(publisher), job);
+    expect(await statusOf(uploadId)).toBe('SCRUBBED');
+    expect(publisher.of(uploadId).map((update) => update.status)).toContain('CONSOLIDATING');
+    const redone = await fileOf(uploadId, 'consolidated');
+    expect(redone.id).toBe(damaged.id);
+    expect(redone.storageKey).not.toBe(damaged.storageKey);
+    await expect(t.app.ctx.storage.stat(damaged.storageKey)).rejects.toBeInstanceOf(StoredObjectNotFound);
+    expect((await filesOf(uploadId)).length).toBe(3);
+  });
+
+  it('does nothing for an upload that is already finished', async () => {
+    const { uploadId, job } = await queued();
+    await processUpload(deps(new RecordingPublisher()), job);
+    const before = await filesOf(uploadId);
+    const publisher = new RecordingPublisher();
+    await processUpload(deps(publisher), job);
+    expect(publisher.updates).toEqual([]);
+    expect(await filesOf(uploadId)).toEqual(before);
+  });
+
+  it('leaves a run that outlives its expiry to the next run instead of failing the upload', async () => {
+    const { uploadId, job } = await queued();
+    const publisher = new RecordingPublisher();
+    await expect(processUpload(deps(publisher), { ...job, expireInSeconds: 0.001 })).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(await statusOf(uploadId)).toBe('CONSOLIDATING');
+    expect(await leftoverWorkDirs(uploadId)).toEqual([]);
+    await processUpload(deps(publisher), job);
+    expect(await statusOf(uploadId)).toBe('SCRUBBED');
+  });
+
+  it('fails with a general message, and logs why, when the stored raw file does not match its checksum', async () => {
+    const { uploadId, job } = await queued();
+    await t.database.db.update(uploadFiles).set({ checksum: '0'.repeat(64) }).where(eq(uploadFiles.uploadId, uploadId));
+    const publisher = new RecordingPublisher();
+    await processUpload(deps(publisher), job);
+    const [upload] = await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId));
+    expect(upload).toMatchObject({ status: 'FAILED', errorMessage: 'The file could not be processed. Please check it and upload again.' });
+    expect(publisher.of(uploadId).at(-1)).toMatchObject({ status: 'FAILED', error: upload.errorMessage });
+    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ uploadId }), expect.any(String));
+    expect(JSON.stringify(publisher.updates)).not.toMatch(/checksum|at .*\(/);
+  });
+});

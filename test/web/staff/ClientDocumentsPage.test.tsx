@@ -1,0 +1,152 @@
+import { screen, within } from '@testing-library/react';
+import { api, clientDetailAnswer, clientId, clientWeek, openStaffScreen, setupUser, upload, uploadsAnswer } from './staffScreens';
+
+const documentsPath = `/staff/clients/${clientId(1)}/documents`;
+
+/** Answers the client and its history; returns the history interceptor to check what was asked. */
+function answerDocuments(history: ReturnType<typeof uploadsAnswer>, { page = 1 } = {}) {
+  api().get(`/api/staff/clients/${clientId(1)}`).reply(200, clientDetailAnswer(1));
+  return api().get(`/api/staff/clients/${clientId(1)}/uploads`).query({ page, limit: 10 }).reply(200, history);
+}
+
+/** The weeks of the history, newest first, as their section names read. */
+function historyWeeks() {
+  return within(screen.getByRole('region', { name: 'Upload history' }))
+    .getAllByRole('region', { name: /^Week of / })
+    .map((week) => week.getAttribute('aria-label'));
+}
+
+describe('Client documents screen', () => {
+  test("shows the required document with this week's upload: who sent it, when, and each file version with its size", async () => {
+    const thisWeek = clientWeek('2026-03-02', '2026-03-08', 'PENDING', upload(1));
+    answerDocuments(uploadsAnswer({ currentWeek: thisWeek, weeks: [thisWeek] }));
+    openStaffScreen(documentsPath);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Client 1 Documents' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Client' })).toHaveAttribute('href', `/staff/clients/${clientId(1)}`);
+    const card = await screen.findByRole('region', { name: 'Required document' });
+    expect(within(card).getByRole('heading', { name: 'Client 1 Weekly Document' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('This week: Mar 2 – Mar 8, 2026');
+    expect(within(card).getByText('Pending review')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Uploaded bySteve Staff');
+    expect(card).toHaveTextContent(/Uploaded onMar 3, 2026, \d{1,2}:\d{2} (AM|PM)/);
+    expect(card).toHaveTextContent('Raw: payroll.xlsx (1.5 MB)');
+    expect(card).toHaveTextContent('Consolidated: payroll-consolidated.xlsx (512 KB)');
+    expect(card).not.toHaveTextContent('Scrubbed');
+    expect(card).not.toHaveTextContent('Reviewed by');
+    expect(within(card).getByRole('link', { name: 'Go to Weekly Uploads' })).toHaveAttribute('href', '/staff/weekly-uploads');
+    expect(historyWeeks()).toEqual(['Week of Mar 2 – Mar 8, 2026']);
+  });
+
+  test('a failed upload this week says why; one still processing says how far it got', async () => {
+    const failed = upload(1, { status: 'FAILED', error_message: 'The workbook has no payroll sheet', file_versions: {} });
+    const processing = upload(2, { status: 'CONSOLIDATING', upload_date: '2026-02-24T12:00:00.000Z', file_versions: {} });
+    answerDocuments(
+      uploadsAnswer({
+        currentWeek: clientWeek('2026-03-02', '2026-03-08', 'FAILED', failed),
+        weeks: [clientWeek('2026-03-02', '2026-03-08', 'FAILED', failed), clientWeek('2026-02-23', '2026-03-01', 'PROCESSING', processing)],
+      }),
+    );
+    openStaffScreen(documentsPath);
+
+    const card = await screen.findByRole('region', { name: 'Required document' });
+    expect(within(card).getByText('Failed')).toBeInTheDocument();
+    expect(within(card).getByRole('alert')).toHaveTextContent('Processing failedThe workbook has no payroll sheet');
+    expect(card).toHaveTextContent('FilesNo files yet');
+    const earlierWeek = screen.getByRole('region', { name: 'Week of Feb 23 – Mar 1, 2026' });
+    expect(within(earlierWeek).getByText('Processing')).toBeInTheDocument();
+    expect(earlierWeek).toHaveTextContent('StageConsolidating file...');
+  });
+
+  test('without uploads it says this week has none and the history is empty', async () => {
+    answerDocuments(uploadsAnswer());
+    openStaffScreen(documentsPath);
+
+    const card = await screen.findByRole('region', { name: 'Required document' });
+    expect(within(card).getByText('No upload yet')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Nothing has been uploaded for this week yet.');
+    const history = screen.getByRole('region', { name: 'Upload history' });
+    expect(within(history).getByText('No uploads yet')).toBeInTheDocument();
+    expect(within(history).getByText('Weekly uploads for this client will appear here, newest first.')).toBeInTheDocument();
+    expect(screen.queryByText(/^Showing /)).not.toBeInTheDocument();
+  });
+
+  test('lists the weeks newest first, with the reviewer and the earlier versions a new upload replaced', async () => {
+    const rejected = upload(1, {
+      approval_status: 'REJECTED',
+      upload_date: '2026-03-02T12:00:00.000Z',
+      reviewed_by: { name: 'Alice Admin', reviewed_at: '2026-03-02T15:00:00.000Z' },
+      file_versions: { raw: { filename: 'payroll-v1.xlsx', file_size_mb: 2, notes: 'Totals do not match' } },
+    });
+    const approved = upload(2, {
+      approval_status: 'APPROVED',
+      reviewed_by: { name: 'Alice Admin', reviewed_at: '2026-03-05T12:00:00.000Z' },
+      file_versions: {
+        raw: { filename: 'payroll-v2.xlsx', file_size_mb: 2 },
+        consolidated: { filename: 'payroll-v2-consolidated.xlsx', file_size_mb: 1 },
+        scrubbed: { filename: 'payroll-v2-scrubbed.xlsx', file_size_mb: 0.25 },
+      },
+    });
+    const newYear = upload(3, { approval_status: 'APPROVED', upload_date: '2025-12-30T12:00:00.000Z', reviewed_by: { name: 'Alice Admin', reviewed_at: '2026-01-02T12:00:00.000Z' } });
+    const thisWeek = clientWeek('2026-03-02', '2026-03-08', 'APPROVED', approved, [rejected]);
+    answerDocuments(uploadsAnswer({ currentWeek: thisWeek, weeks: [thisWeek, clientWeek('2025-12-29', '2026-01-04', 'APPROVED', newYear)] }));
+    openStaffScreen(documentsPath);
+
+    await screen.findByRole('region', { name: 'Upload history' });
+    expect(historyWeeks()).toEqual(['Week of Mar 2 – Mar 8, 2026', 'Week of Dec 29, 2025 – Jan 4, 2026']);
+    const week = screen.getByRole('region', { name: 'Week of Mar 2 – Mar 8, 2026' });
+    expect(week).toHaveTextContent('Scrubbed: payroll-v2-scrubbed.xlsx (256 KB)');
+    expect(week).toHaveTextContent(/Reviewed byAlice Admin on Mar 5, 2026, \d{1,2}:\d{2} (AM|PM)/);
+
+    const earlier = within(week).getByRole('region', { name: 'Earlier versions' });
+    expect(within(earlier).getByRole('heading', { name: 'Earlier versions' })).toBeInTheDocument();
+    expect(within(earlier).getByText('Rejected')).toBeInTheDocument();
+    expect(earlier).toHaveTextContent('Raw: payroll-v1.xlsx (2 MB)');
+    expect(earlier).toHaveTextContent("Reviewer's note: Totals do not match");
+    expect(earlier).toHaveTextContent(/Reviewed byAlice Admin on Mar 2, 2026/);
+    expect(within(screen.getByRole('region', { name: 'Week of Dec 29, 2025 – Jan 4, 2026' })).queryByText('Earlier versions')).not.toBeInTheDocument();
+  });
+
+  test('pages the history by 10 weeks, opening on the page the address names and writing the page back', async () => {
+    const weeks = [clientWeek('2025-09-15', '2025-09-21', 'APPROVED', upload(11)), clientWeek('2025-09-08', '2025-09-14', 'APPROVED', upload(12))];
+    const secondPage = answerDocuments(uploadsAnswer({ weeks, page: 2, total: 12 }), { page: 2 });
+    const user = setupUser();
+    const { router } = openStaffScreen(`${documentsPath}?page=2`);
+
+    expect(await screen.findByText('Showing 11 to 12 of 12 weeks')).toBeInTheDocument();
+    expect(secondPage.isDone()).toBe(true);
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(historyWeeks()).toEqual(['Week of Sep 15 – Sep 21, 2025', 'Week of Sep 8 – Sep 14, 2025']);
+
+    const firstPage = api()
+      .get(`/api/staff/clients/${clientId(1)}/uploads`)
+      .query({ page: 1, limit: 10 })
+      .reply(200, uploadsAnswer({ weeks: [clientWeek('2026-03-02', '2026-03-08', 'PENDING', upload(1))], total: 12 }));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Showing 1 to 10 of 12 weeks')).toBeInTheDocument();
+    expect(firstPage.isDone()).toBe(true);
+    expect(router.state.location.search).toBe('');
+  });
+
+  test("a client the server does not show this staff member says it is not found or not theirs", async () => {
+    api().get(`/api/staff/clients/${clientId(1)}`).reply(404, { success: false, message: 'Client not found', error: 'NOT_FOUND' });
+    api().get(`/api/staff/clients/${clientId(1)}/uploads`).query(true).reply(404, { success: false, message: 'Client not found', error: 'NOT_FOUND' });
+    openStaffScreen(documentsPath);
+    expect(await screen.findByRole('alert')).toHaveTextContent("Client not found or you don't have access to this client.");
+    expect(screen.queryByRole('region', { name: 'Upload history' })).not.toBeInTheDocument();
+  });
+
+  test('an address that cannot name a client says so without asking the server', async () => {
+    openStaffScreen('/staff/clients/12345/documents');
+    expect(await screen.findByRole('alert')).toHaveTextContent("Client not found or you don't have access to this client.");
+    expect(screen.getByRole('link', { name: 'Back to Clients' })).toHaveAttribute('href', '/staff/clients');
+  });
+
+  test('a failure to load the history shows the server message under the title', async () => {
+    api().get(`/api/staff/clients/${clientId(1)}`).reply(200, clientDetailAnswer(1));
+    api().get(`/api/staff/clients/${clientId(1)}/uploads`).query(true).reply(403, { success: false, message: 'Uploads are not available' });
+    openStaffScreen(documentsPath);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Uploads are not available');
+    expect(screen.getByRole('heading', { level: 1, name: 'Client 1 Documents' })).toBeInTheDocument();
+  });
+});
