@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -38,9 +41,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
+/**
+ * Creates a new embedded database directory (initdb) in a short-lived process of its own. Creating
+ * one grows the WebAssembly memory to about twice what a running database needs, memory that is
+ * never given back while its instance lives; done apart, a first start runs with the same footprint
+ * as every later one.
+ */
+const CREATE_DATA_DIR = `
+const { PGlite } = require(process.env.PGLITE_MODULE);
+PGlite.create({ dataDir: process.env.PGLITE_DATA_DIR }).then((db) => db.close());
+`;
+
+async function createDataDir(dataDir: string): Promise<void> {
+  const env = { ...process.env, PGLITE_MODULE: require.resolve('@electric-sql/pglite'), PGLITE_DATA_DIR: dataDir };
+  try {
+    await promisify(execFile)(process.execPath, ['-e', CREATE_DATA_DIR], { env });
+  } catch (error) {
+    const { stderr } = error as { stderr?: string };
+    throw new Error(`The embedded database could not be created in ${dataDir}: ${stderr?.trim() || String(error)}`);
+  }
+}
+
+async function createPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<PGlite> {
+  if (!dataDir) return PGlite.create({ loadDataDir });
+  await mkdir(dataDir, { recursive: true });
+  if (!loadDataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir);
+  return PGlite.create({ dataDir, loadDataDir });
+}
+
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir, loadDataDir } : { loadDataDir });
+  const client = await createPglite(dataDir, loadDataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
