@@ -336,6 +336,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description Counts over the same rows as `GET /company/weekly-documents` for the week (same week rules
+         *     and refusals as `GET /staff/weekly-documents`): one row per required document of each ACTIVE
+         *     client of the caller's company. See AdminWeeklyStats for what each figure counts.
+         */
         get: operations["getCompanyWeeklyStats"];
         put?: never;
         post?: never;
@@ -352,6 +357,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description Every upload (every version, every week) of the caller's company's clients, whatever the
+         *     client's status, newest first. `filename` is the raw file's, as uploaded; `user` is the
+         *     uploader's name as recorded with the upload and their account's email (empty once the account
+         *     is removed). `dateFrom` and `dateTo` are whole UTC days of the upload time, both included.
+         *     20 a page.
+         */
         get: operations["listCompanyFileUploads"];
         put?: never;
         post?: never;
@@ -368,6 +380,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description As `GET /staff/weekly-documents` (rows, newest upload, week rules and refusals), over every
+         *     ACTIVE client of the caller's company (one of them with `clientId`; a client of another
+         *     company or not active gives no rows). 20 rows a page.
+         */
         get: operations["listCompanyWeeklyDocuments"];
         put?: never;
         post?: never;
@@ -388,6 +405,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * @description Approves or rejects an upload of the caller's company. Another company's upload answers 404
+         *     "Upload not found or you don't have access to this upload.", like a missing one. Only the
+         *     newest version of its client-week, processed (SCRUBBED) and not yet reviewed, can be reviewed;
+         *     otherwise 409 with a message saying why (already approved, already rejected, still
+         *     processing, processing failed, a newer version exists). Of two admins reviewing at once, one
+         *     succeeds and the other is refused. Each note is trimmed and stored on its file version;
+         *     empty or blank notes are not stored, and a note for a version the upload does not have is
+         *     refused (400). The reviewer and the time are recorded. Answers 'Document approved
+         *     successfully' or 'Document rejected successfully'.
+         */
         post: operations["reviewWeeklyDocument"];
         delete?: never;
         options?: never;
@@ -423,6 +451,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description A zip, streamed as it is built (so without a content-length), holding for each client of the admin's company (active or not) the file of that type of the client's newest upload of the week, when that upload has one. Entries are `<client>/<file name>`: the raw file keeps the name it was uploaded with, the consolidated and scrubbed files their produced names; both parts are made safe for any file system, and clients whose names clash get `Name`, `Name (2)`. The zip is named `<company> <week start> <type> files.zip`. A week without any such file answers 404 ('No scrubbed files were uploaded for the week of 2026-11-23.') rather than an empty zip. A stored file that cannot be read breaks the download off (the connection is closed) rather than sending an incomplete zip. */
         get: operations["bulkDownloadCompanyUploads"];
         put?: never;
         post?: never;
@@ -1028,22 +1057,50 @@ export interface components {
             /** @description Rows with no upload at all that week. */
             remaining: number;
         };
+        /**
+         * @description Figures of one week over the rows of `GET /company/weekly-documents` (one per required
+         *     document of each ACTIVE client of the company; a client has one), each read from the row's
+         *     newest upload of the week as that list's filters read it. Uploads belong to the week they
+         *     were uploaded for. `completedUploads + remainingUploads` is every row; `pendingReviews`,
+         *     `approvedUploads` and `rejectedUploads` are parts of `completedUploads`, the rest of which is
+         *     still processing or FAILED. Inactive clients and other companies' clients are not counted.
+         */
         AdminWeeklyStats: {
+            /** @description Newest upload SCRUBBED and awaiting review (filter pending). */
             pendingReviews: number;
+            /** @description Newest upload rejected */
             rejectedUploads: number;
+            /** @description Newest upload approved (filter approved). */
             approvedUploads: number;
+            /** @description Rows with no upload at all that week (filter remaining); the active clients yet to upload. */
             remainingUploads: number;
+            /** @description Rows with any upload that week */
             completedUploads: number;
+            /** @description Active clients with any upload that week */
             clientsWithUploads: number;
+            /** @description Active clients of the company. */
             totalClients: number;
         };
+        /**
+         * @description Figures of one week over the rows of `GET /staff/weekly-documents` (one per required document
+         *     of each ACTIVE client assigned to the caller), each read from the row's newest upload of the
+         *     week as that list's filters read it. Uploads belong to the week they were uploaded for.
+         *     Inactive clients and clients assigned to others are not counted.
+         */
         StaffWeeklyStats: {
+            /** @description Rows with any upload that week */
             totalUploaded: number;
+            /** @description Newest upload SCRUBBED and awaiting review (filter pending). */
             uploadsPendingReview: number;
+            /** @description Newest upload approved (filter approved). */
             approvedUploads: number;
+            /** @description Newest upload rejected */
             rejectedUploads: number;
+            /** @description Active assigned clients with any upload that week */
             clientsWithUploads: number;
+            /** @description Active clients assigned to the caller. */
             totalAssignedClients: number;
+            /** @description clientsWithUploads / totalAssignedClients * 100, rounded to one decimal; 0 when there are no assigned clients. */
             completionPercentage: number;
         };
         AdminUploadItem: {
@@ -1279,6 +1336,8 @@ export interface components {
     parameters: {
         Page: number;
         Limit: number;
+        /** @description The admin's weekly uploads and file uploads show 20 per page. */
+        AdminUploadsLimit: number;
         /** @description Ticket lists show 12 per page. */
         TicketLimit: number;
         IdPath: string;
@@ -1290,7 +1349,9 @@ export interface components {
         WeekStart: string;
         /** @description ISO date of the Sunday (UTC) that ends the week. */
         WeekEnd: string;
+        /** @description The first day (UTC) included. */
         DateFrom: string;
+        /** @description The last day (UTC) included, to its end. */
         DateTo: string;
         FileTypeQuery: components["schemas"]["FileType"];
         TicketStatusQuery: components["schemas"]["TicketStatus"];
@@ -1626,7 +1687,9 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
                 companyId?: string;
+                /** @description The first day (UTC) included. */
                 dateFrom?: components["parameters"]["DateFrom"];
+                /** @description The last day (UTC) included, to its end. */
                 dateTo?: components["parameters"]["DateTo"];
             };
             header?: never;
@@ -1830,10 +1893,17 @@ export interface operations {
         parameters: {
             query?: {
                 page?: components["parameters"]["Page"];
-                limit?: components["parameters"]["Limit"];
-                /** @description An approval status (PENDING, APPROVED, REJECTED) or a processing status. */
+                /** @description The admin's weekly uploads and file uploads show 20 per page. */
+                limit?: components["parameters"]["AdminUploadsLimit"];
+                /**
+                 * @description One value. An approval status (PENDING, APPROVED, REJECTED) keeps the uploads with that
+                 *     review state (PENDING: not reviewed yet, whatever their processing state); a processing
+                 *     status (UPLOADING ... SCRUBBED, FAILED) keeps the uploads in that processing state.
+                 */
                 status?: components["schemas"]["UploadStatusFilter"];
+                /** @description The first day (UTC) included. */
                 dateFrom?: components["parameters"]["DateFrom"];
+                /** @description The last day (UTC) included, to its end. */
                 dateTo?: components["parameters"]["DateTo"];
             };
             header?: never;
@@ -1864,12 +1934,18 @@ export interface operations {
         parameters: {
             query?: {
                 page?: components["parameters"]["Page"];
-                limit?: components["parameters"]["Limit"];
+                /** @description The admin's weekly uploads and file uploads show 20 per page. */
+                limit?: components["parameters"]["AdminUploadsLimit"];
                 clientId?: components["parameters"]["ClientIdQuery"];
                 /** @description ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
                 weekStart?: components["parameters"]["WeekStart"];
                 /** @description ISO date of the Sunday (UTC) that ends the week. */
                 weekEnd?: components["parameters"]["WeekEnd"];
+                /**
+                 * @description `all` (or absent), `pending`, `approved` and `rejected` as in `GET /staff/weekly-documents`.
+                 *     `completed`: the week has any upload at all, in any state (the staff `uploaded`).
+                 *     `remaining`: the week has no upload at all.
+                 */
                 filter?: "all" | "pending" | "approved" | "rejected" | "completed" | "remaining";
             };
             header?: never;

@@ -43,9 +43,14 @@ export const DEMO = {
 
 /** Signs in through the role's own login screen and waits for its home. */
 export async function signIn(page: Page, role: 'SYSTEM' | 'ADMIN' | 'STAFF'): Promise<void> {
+  await signInAs(page, role, DEMO[role].email, DEMO.password);
+}
+
+/** Signs in with the given account through the role's own login screen and waits for its home. */
+export async function signInAs(page: Page, role: 'SYSTEM' | 'ADMIN' | 'STAFF', email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl()}/auth/${role.toLowerCase()}`);
-  await page.getByLabel('Email').fill(DEMO[role].email);
-  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   const home = { SYSTEM: '/system/companies', ADMIN: '/admin', STAFF: '/staff' }[role];
   await page.waitForURL((url) => url.pathname === home);

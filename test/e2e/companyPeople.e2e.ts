@@ -1,18 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, DEMO, launchBrowser, screenshot, signIn } from './browser';
+import { baseUrl, DEMO, launchBrowser, screenshot, signIn, signInAs } from './browser';
 
 const NEW_STAFF = { name: 'Dana Fields', email: 'dana.fields@northwind.demo', password: 'dana-pass' };
 const NEW_CLIENT = 'Evergreen Cafe';
 
 /** Signs in at a role's own login screen with any account, and waits for the role's home. */
-async function signInAs(page: Page, role: 'admin' | 'staff', email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl()}/auth/${role}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname === `/${role}`);
-}
-
 /** The company's people and clients, walked by a Northwind admin, their new staff member and Bluebird's admin. */
 describe("a company's people and clients in a real browser", () => {
   let browser: Browser;
@@ -90,7 +82,7 @@ describe("a company's people and clients in a real browser", () => {
 
     // The new staff member sees exactly that client.
     const staff = await newPage();
-    await signInAs(staff, 'staff', NEW_STAFF.email, NEW_STAFF.password);
+    await signInAs(staff, 'STAFF', NEW_STAFF.email, NEW_STAFF.password);
     await staff.goto(`${baseUrl()}/staff/clients`);
     await staff.getByRole('heading', { name: 'Assigned Clients' }).waitFor();
     await staff.getByRole('link', { name: NEW_CLIENT }).waitFor();
@@ -128,7 +120,7 @@ describe("a company's people and clients in a real browser", () => {
 
     // Bluebird's admin sees none of Northwind's people or clients.
     const bluebird = await newPage();
-    await signInAs(bluebird, 'admin', 'admin@bluebird.demo', DEMO.password);
+    await signInAs(bluebird, 'ADMIN', 'admin@bluebird.demo', DEMO.password);
     await bluebird.goto(`${baseUrl()}/admin/staff-management`);
     await bluebird.getByRole('cell', { name: 'staff@bluebird.demo' }).waitFor();
     await expect(bluebird.getByText(NEW_STAFF.email).count()).resolves.toBe(0);

@@ -172,7 +172,12 @@ describe('the weekly upload in a real browser', () => {
     await screenshot(staff, '40-weekly-uploads-connected');
 
     await staff.getByLabel(`Document file for ${CLIENT}`).setInputFiles({ name: `${CLIENT} payroll.xlsx`, mimeType: XLSX_TYPE, buffer: workbook });
-    await rowOf(staff, CLIENT).getByText(PROCESSING_STATUS_LABELS.QUEUED).waitFor();
+    // The queue hands the job to the worker within milliseconds: wait for the row to have shown
+    // the stage (recorded in the page), not for it to be on screen still.
+    await staff.waitForFunction(
+      ([client, label]) => ((window as unknown as { rowFrames?: RowFrame[] }).rowFrames ?? []).some((frame) => frame.client === client && frame.shown.startsWith(label)),
+      [CLIENT, PROCESSING_STATUS_LABELS.QUEUED],
+    );
     // The row went from the Upload button to the transfer and the queue, never back to the button.
     const beforeReload = (await framesOf(staff, CLIENT)).map(stageOf);
     const sinceChosen = beforeReload.slice(beforeReload.indexOf(PROCESSING_STATUS_LABELS.UPLOADING));

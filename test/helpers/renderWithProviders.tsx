@@ -101,8 +101,20 @@ export function stubScreenReads(): void {
   api
     .get('/api/company/current')
     .reply(200, { success: true, data: { company: { id: '00000000-0000-4000-8000-0000000000c1', name: 'Acme', staff_count: 0, active_clients: 0 } } });
+  api
+    .get('/api/company/weekly-documents')
+    .query(true)
+    .reply(200, { success: true, data: { documents: [], pagination: { page: 1, limit: 20, totalCount: 0, totalPages: 0, hasPrev: false, hasNext: false } } });
+  api.get('/api/company/weekly-stats').query(true).reply(200, {
+    success: true,
+    data: { stats: { pendingReviews: 0, rejectedUploads: 0, approvedUploads: 0, remainingUploads: 0, completedUploads: 0, clientsWithUploads: 0, totalClients: 0 } },
+  });
   const noStaffPages = { currentPage: 1, totalPages: 0, totalCount: 0, hasPreviousPage: false, hasNextPage: false };
   api.get('/api/staff/clients').query(true).reply(200, { success: true, data: { clients: [], pagination: noStaffPages } });
+  api.get('/api/staff/weekly-stats').query(true).reply(200, {
+    success: true,
+    data: { stats: { totalUploaded: 0, uploadsPendingReview: 0, approvedUploads: 0, rejectedUploads: 0, clientsWithUploads: 0, totalAssignedClients: 0, completionPercentage: 0 } },
+  });
   api.get('/api/ticket').query(true).reply(200, { success: true, data: { tickets: [], pagination: { ...emptyPage, limit: 12 } } });
   api.get('/api/ticket/all').query(true).reply(200, { success: true, data: { tickets: [], pagination: { ...emptyPage, limit: 12 } } });
   api

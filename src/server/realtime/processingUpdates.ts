@@ -36,13 +36,27 @@ export function userRoom(userId: string): string {
 }
 
 /**
+ * The room the sockets of a company's admins are in from their handshake on. Only the server puts
+ * a socket in it, and only an ADMIN's of that company: no room id a browser sends can name it.
+ */
+export function companyAdminsRoom(companyId: string): string {
+  return `company-admins:${companyId}`;
+}
+
+/** Who, beyond the upload's own rooms, an update also reaches: every socket of these users, and of this company's admins. */
+export interface Audience {
+  users?: readonly string[];
+  companyAdmins?: string;
+}
+
+/**
  * How the worker tells open browsers about an upload. The realtime server delivers each update to
  * the upload's rooms (its processing id and `job-<jobId>`); a worker without one (tests, a worker
  * process before the scaled-out adapter lands) publishes nowhere.
  */
 export interface ProcessingPublisher {
-  /** Delivers an update to the upload's rooms and, when named, to every socket of these users. */
-  publish(update: ProcessingUpdate, users?: readonly string[]): void;
+  /** Delivers an update to the upload's rooms and, when named, to every socket of its audience. */
+  publish(update: ProcessingUpdate, audience?: Audience): void;
 }
 
 export const silentPublisher: ProcessingPublisher = { publish: () => undefined };

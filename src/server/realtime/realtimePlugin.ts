@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { allowedOriginSet } from '../auth/origin';
 import { SESSION_ENDED } from '../services/sessions';
-import { type ProcessingPublisher, userRoom } from './processingUpdates';
+import { companyAdminsRoom, type ProcessingPublisher, userRoom } from './processingUpdates';
 import { followableUpload, parseRoomId, ROOM_REFUSED, roomOf } from './roomAccess';
 import type { JoinAnswer, LeaveAnswer, RealtimeIo, RealtimeSocket } from './socketEvents';
 import { socketPublisher } from './socketPublisher';
@@ -65,7 +65,10 @@ async function realtime(app: FastifyInstance): Promise<void> {
 
   io.on('connection', (socket) => {
     // News of the user's own new uploads reaches every tab they have open (see userRoom).
-    void socket.join(userRoom(socket.data.user.id));
+    const { user } = socket.data;
+    void socket.join(userRoom(user.id));
+    // And news of every new upload of the company reaches its admins' review screens.
+    if (user.role === 'ADMIN' && user.companyId) void socket.join(companyAdminsRoom(user.companyId));
     socket.on('joinProcessingRoom', (roomId, ack) => {
       void join(socket, roomId).then(({ answer, sessionEnded }) => {
         if (typeof ack === 'function') ack(answer);

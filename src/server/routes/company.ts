@@ -1,13 +1,19 @@
 import { PAGE_SIZES } from '@/common/limits';
+import { sessionUser } from '../auth/guards';
 import type { Body, OperationHandlers, Params, Query } from '../http/operations';
 import { getCompany } from '../services/companies';
 import { createCompanyStaff, deleteCompanyStaff, listCompanyStaff } from '../services/companyStaff';
-import { pageRequest } from '../services/pagination';
-import { authorOf, companyIdOf } from './requestScope';
+import { listCompanyUploads } from '../services/companyUploads';
+import { adminWeeklyPagination, pageRequest } from '../services/pagination';
+import { reviewUpload } from '../services/reviews';
+import { ADMIN_WEEKLY_FILTERS, listWeeklyDocuments } from '../services/weeklyDocuments';
+import { requestedWeek } from '../services/weeklyDocumentsWeek';
+import { adminWeeklyStats } from '../services/weeklyStats';
+import { authorOf, clientViewerOf, companyIdOf } from './requestScope';
 
 const ADMIN = ['ADMIN'] as const;
 
-/** The company admin's own company and its staff; the company always comes from the session. */
+/** The company admin's own company, its staff and its uploads; the company always comes from the session. */
 export const companyOperations: OperationHandlers = {
   getCurrentCompany: {
     access: ADMIN,
@@ -39,6 +45,45 @@ export const companyOperations: OperationHandlers = {
       const { id } = request.params as Params<'deleteCompanyStaff'>;
       const { name } = await deleteCompanyStaff(request.server.ctx.db, companyIdOf(request), id, authorOf(request));
       return { success: true, message: `${name} has been deleted successfully` };
+    },
+  },
+
+  getCompanyWeeklyStats: {
+    access: ADMIN,
+    handler: async (request) => {
+      const query = request.query as Query<'getCompanyWeeklyStats'>;
+      const scope = { viewer: clientViewerOf(request), weekStart: requestedWeek(query).weekStart };
+      return { success: true, data: { stats: await adminWeeklyStats(request.server.ctx.db, scope) } };
+    },
+  },
+
+  listCompanyWeeklyDocuments: {
+    access: ADMIN,
+    handler: async (request) => {
+      const query = request.query as Query<'listCompanyWeeklyDocuments'>;
+      const scope = { viewer: clientViewerOf(request), weekStart: requestedWeek(query).weekStart, clientId: query.clientId };
+      const state = ADMIN_WEEKLY_FILTERS[query.filter ?? 'all'];
+      const page = pageRequest(query, PAGE_SIZES.adminWeeklyUploads);
+      return { success: true, data: await listWeeklyDocuments(request.server.ctx.db, scope, state, page, adminWeeklyPagination) };
+    },
+  },
+
+  reviewWeeklyDocument: {
+    access: ADMIN,
+    handler: async (request) => {
+      const { fileProcessingId } = request.params as Params<'reviewWeeklyDocument'>;
+      const reviewer = { ...authorOf(request), companyId: companyIdOf(request), name: sessionUser(request).name };
+      const { message } = await reviewUpload(request.server.ctx.db, reviewer, fileProcessingId, request.body as Body<'reviewWeeklyDocument'>);
+      return { success: true, message };
+    },
+  },
+
+  listCompanyFileUploads: {
+    access: ADMIN,
+    handler: async (request) => {
+      const { status, dateFrom, dateTo, ...paging } = request.query as Query<'listCompanyFileUploads'>;
+      const data = await listCompanyUploads(request.server.ctx.db, companyIdOf(request), pageRequest(paging, PAGE_SIZES.adminFileUploads), { status, dateFrom, dateTo });
+      return { success: true, data };
     },
   },
 };

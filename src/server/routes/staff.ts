@@ -4,14 +4,15 @@ import { processingStatusLabel } from '@/common/statuses';
 import { sessionUser } from '../auth/guards';
 import type { OperationHandlers, Params, Query } from '../http/operations';
 import { clientUploadHistory } from '../services/clientUploadHistory';
-import { pageRequest } from '../services/pagination';
+import { pageRequest, staffPagination } from '../services/pagination';
 import { getStaffClient, listStaffClients } from '../services/staffClients';
 import { listStaffUploads, staffUploadReview } from '../services/staffUploads';
 import { newUploadTarget, reuploadTarget, UPLOAD_REFUSALS, uploadWeek } from '../services/uploadTargets';
 import type { ProcessingPublisher } from '../realtime/processingUpdates';
 import { type QueuedUpload, queueWeeklyDocument, type Uploader } from '../services/uploads';
-import { listWeeklyDocuments, summariseWeeklyDocuments } from '../services/weeklyDocuments';
+import { listWeeklyDocuments, STAFF_WEEKLY_FILTERS, summariseWeeklyDocuments } from '../services/weeklyDocuments';
 import { requestedWeek } from '../services/weeklyDocumentsWeek';
+import { staffWeeklyStats } from '../services/weeklyStats';
 import { authorOf, clientViewerOf } from './requestScope';
 import { readUploadPart } from './uploadPart';
 
@@ -23,11 +24,13 @@ function uploaderOf(request: FastifyRequest): Uploader {
 }
 
 /**
- * Tells the uploader's open tabs (another tab, another browser) that an upload was queued: they
- * were following nothing of it, so they refetch their lists and follow it from there.
+ * Tells the uploader's open tabs (another tab, another browser) and the admins of the company
+ * (their review screens) that an upload was queued: they were following nothing of it, so they
+ * refetch their lists and follow it from there.
  */
 function announceQueued(publisher: ProcessingPublisher, uploader: Uploader, { processingId, jobId }: QueuedUpload): void {
-  publisher.publish({ processingId, jobId, status: 'QUEUED', message: processingStatusLabel('QUEUED'), error: null }, [uploader.actor.id]);
+  const update = { processingId, jobId, status: 'QUEUED', message: processingStatusLabel('QUEUED'), error: null } as const;
+  publisher.publish(update, { users: [uploader.actor.id], companyAdmins: uploader.viewer.companyId });
 }
 
 /** A staff member's own area: only the clients assigned to them, from the session. */
@@ -64,8 +67,9 @@ export const staffOperations: OperationHandlers = {
     handler: async (request) => {
       const query = request.query as Query<'listStaffWeeklyDocuments'>;
       const scope = { viewer: clientViewerOf(request), weekStart: requestedWeek(query).weekStart, clientId: query.clientId };
-      const data = await listWeeklyDocuments(request.server.ctx.db, scope, query.filter ?? 'all', pageRequest(query, PAGE_SIZES.staffWeeklyUploads));
-      return { success: true, data };
+      const state = STAFF_WEEKLY_FILTERS[query.filter ?? 'all'];
+      const page = pageRequest(query, PAGE_SIZES.staffWeeklyUploads);
+      return { success: true, data: await listWeeklyDocuments(request.server.ctx.db, scope, state, page, staffPagination) };
     },
   },
 
@@ -75,6 +79,15 @@ export const staffOperations: OperationHandlers = {
       const query = request.query as Query<'getStaffWeeklyDocumentsSummary'>;
       const scope = { viewer: clientViewerOf(request), weekStart: requestedWeek(query).weekStart, clientId: query.clientId };
       return { success: true, data: { summary: await summariseWeeklyDocuments(request.server.ctx.db, scope) } };
+    },
+  },
+
+  getStaffWeeklyStats: {
+    access: STAFF,
+    handler: async (request) => {
+      const query = request.query as Query<'getStaffWeeklyStats'>;
+      const scope = { viewer: clientViewerOf(request), weekStart: requestedWeek(query).weekStart };
+      return { success: true, data: { stats: await staffWeeklyStats(request.server.ctx.db, scope) } };
     },
   },
 

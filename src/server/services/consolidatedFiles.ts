@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { companies, consolidatedFiles } from '../db/schema';
 import { AppError, badRequest, notFound } from '../http/errors';
@@ -8,6 +8,7 @@ import { StoredObjectNotFound } from '../storage/fileStorage';
 import type { SpreadsheetKind } from '../storage/spreadsheetSignature';
 import { recordAudit } from './audit';
 import { COMPANY_NOT_FOUND, type ChangeAuthor } from './companies';
+import { withinDays } from './dayRange';
 import { cleanFileName, type IncomingFile, storeIncomingFile } from './incomingFiles';
 import { offsetOf, type PagePagination, pagePagination, type PageRequest } from './pagination';
 
@@ -81,13 +82,6 @@ function toView(row: { file: typeof consolidatedFiles.$inferSelect; companyName:
   };
 }
 
-/** The day after an ISO date, so `dateTo` includes its whole day (UTC). */
-function dayAfter(isoDate: string): Date {
-  const day = new Date(`${isoDate}T00:00:00.000Z`);
-  day.setUTCDate(day.getUTCDate() + 1);
-  return day;
-}
-
 /** Consolidated files, newest first, optionally of one company and uploaded within a date range. */
 export async function listConsolidatedFiles(
   ctx: Pick<AppContext, 'db' | 'config'>,
@@ -96,8 +90,7 @@ export async function listConsolidatedFiles(
 ): Promise<{ files: ConsolidatedFileView[]; pagination: PagePagination }> {
   const conditions: SQL[] = [];
   if (query.companyId) conditions.push(eq(consolidatedFiles.companyId, query.companyId));
-  if (query.dateFrom) conditions.push(gte(consolidatedFiles.createdAt, new Date(`${query.dateFrom}T00:00:00.000Z`)));
-  if (query.dateTo) conditions.push(lt(consolidatedFiles.createdAt, dayAfter(query.dateTo)));
+  conditions.push(...withinDays(consolidatedFiles.createdAt, query.dateFrom, query.dateTo));
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
     ctx.db

@@ -93,8 +93,17 @@ export async function openUploadFile(
   };
 }
 
-/** A client's name as part of a file name: no path separators or characters that file systems refuse. */
-function safeName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim() || 'Client';
+/**
+ * A name as one component of a file path, safe on every common file system: no path separators,
+ * control characters or characters Windows refuses (each run becomes a space), no leading dots (hidden
+ * or relative names), no trailing dots or spaces (Windows drops them) and no device names (CON, NUL...).
+ */
+export function safeName(name: string, fallback = 'Client'): string {
+  const cleaned = name
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
+  if (/^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i.test(cleaned)) return `_${cleaned}`;
+  return cleaned || fallback;
 }

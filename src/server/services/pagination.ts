@@ -6,6 +6,10 @@ export type PagePagination = components['schemas']['PagePagination'];
 export type AdminStaffPagination = components['schemas']['AdminStaffPagination'];
 /** The pagination of staff's own lists: assigned clients, uploads, weekly documents. */
 export type StaffPagination = components['schemas']['StaffPagination'];
+/** The admin weekly uploads review's pagination. */
+export type AdminWeeklyPagination = components['schemas']['AdminWeeklyPagination'];
+/** The admin file uploads list's pagination. */
+export type AdminUploadsPagination = components['schemas']['AdminUploadsPagination'];
 
 export interface PageRequest {
   page: number;
@@ -34,6 +38,16 @@ export function adminStaffPagination({ page, limit }: PageRequest, totalCount: n
 export function staffPagination({ page, limit }: PageRequest, totalCount: number): StaffPagination {
   const totalPages = Math.ceil(totalCount / limit);
   return { currentPage: page, totalPages, totalCount, hasPreviousPage: page > 1, hasNextPage: page < totalPages };
+}
+
+export function adminWeeklyPagination({ page, limit }: PageRequest, totalCount: number): AdminWeeklyPagination {
+  const totalPages = Math.ceil(totalCount / limit);
+  return { page, limit, totalCount, totalPages, hasPrev: page > 1, hasNext: page < totalPages };
+}
+
+export function adminUploadsPagination({ page, limit }: PageRequest, totalCount: number): AdminUploadsPagination {
+  const totalPages = Math.ceil(totalCount / limit);
+  return { page, totalCount, totalPages, hasPrev: page > 1, hasNext: page < totalPages };
 }
 
 /** A LIKE pattern matching the text anywhere, with its wildcard characters taken literally. */

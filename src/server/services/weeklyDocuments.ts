@@ -1,15 +1,14 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { components } from '../api-types';
 import type { Executor } from '../db/client';
 import { clients, requiredDocuments, uploads } from '../db/schema';
 import { type ClientViewer, visibleTo } from './clients';
-import { offsetOf, type PageRequest, type StaffPagination, staffPagination } from './pagination';
+import { offsetOf, type PageRequest } from './pagination';
 import { toRequiredDocumentView } from './requiredDocuments';
 import { filesOfUploads, toUploadView, weekStatusOf } from './uploadViews';
 
 export type WeeklyDocumentRowView = components['schemas']['WeeklyDocumentRow'];
 export type WeeklyDocumentsSummary = components['schemas']['WeeklyDocumentsSummary'];
-export type StaffWeeklyFilter = 'all' | 'pending' | 'approved' | 'rejected' | 'uploaded';
 
 /** Whose rows and which week: the viewer's active clients (one of them when clientId is given), for the week that starts on weekStart. */
 export interface WeeklyDocumentsScope {
@@ -17,6 +16,9 @@ export interface WeeklyDocumentsScope {
   weekStart: string;
   clientId?: string;
 }
+
+/** The order in which the versions of a client-week are newest first: upload time, then attempt, then id. */
+export const NEWEST_UPLOAD_FIRST = [desc(uploads.createdAt), desc(uploads.attempt), desc(uploads.id)] as const;
 
 /**
  * The newest upload for the row's client and document in the week, joined laterally so the
@@ -29,7 +31,7 @@ function newestUploadOfWeek(db: Executor, weekStart: string) {
     .select({ id: uploads.id, status: uploads.status, approvalStatus: uploads.approvalStatus })
     .from(uploads)
     .where(and(eq(uploads.clientId, clients.id), eq(uploads.requiredDocumentId, requiredDocuments.id), eq(uploads.weekStart, weekStart)))
-    .orderBy(desc(uploads.createdAt), desc(uploads.attempt), desc(uploads.id))
+    .orderBy(...NEWEST_UPLOAD_FIRST)
     .limit(1)
     .as('newest');
 }
@@ -43,29 +45,49 @@ type NewestUpload = ReturnType<typeof newestUploadOfWeek>;
  * review of the newest version (a rejected week uploaded again is no longer rejected); uploaded is
  * any upload at all that week, whatever its state; remaining is no upload at all that week.
  */
-function weekStateConditions(newest: NewestUpload) {
+function weekStateConditions(newest: NewestUpload): Record<WeekState, SQL> {
   return {
     pending: and(eq(newest.status, 'SCRUBBED'), eq(newest.approvalStatus, 'PENDING')) as SQL,
     approved: eq(newest.approvalStatus, 'APPROVED'),
     rejected: eq(newest.approvalStatus, 'REJECTED'),
     uploaded: isNotNull(newest.id),
+    remaining: isNull(newest.id),
   };
 }
+
+/** A state a row of the week can be in, as the filters and figures read it (see weekStateConditions). */
+export type WeekState = 'pending' | 'approved' | 'rejected' | 'uploaded' | 'remaining';
+
+/** The staff filters of the weekly documents (spec 2.17): `all` keeps every row. */
+export const STAFF_WEEKLY_FILTERS = { all: null, pending: 'pending', approved: 'approved', rejected: 'rejected', uploaded: 'uploaded' } as const;
+/** The admin filters (spec 2.12): `completed` is the staff `uploaded`, any upload that week; `remaining` is none. */
+export const ADMIN_WEEKLY_FILTERS = {
+  all: null,
+  pending: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  completed: 'uploaded',
+  remaining: 'remaining',
+} as const;
 
 /** Every row of the scope: one per active client of the viewer and required document. */
 function scopeCondition(scope: WeeklyDocumentsScope): SQL | undefined {
   return and(visibleTo(scope.viewer), eq(clients.status, 'ACTIVE'), scope.clientId ? eq(clients.id, scope.clientId) : undefined);
 }
 
-/** A page of the week's rows by client name, optionally only those a filter keeps. */
-export async function listWeeklyDocuments(
+/**
+ * A page of the week's rows by client name, only those in `state` when one is given, with the
+ * pagination shape of the caller's area (spec section 3 gives staff and admins different ones).
+ */
+export async function listWeeklyDocuments<Pagination>(
   db: Executor,
   scope: WeeklyDocumentsScope,
-  filter: StaffWeeklyFilter,
+  state: WeekState | null,
   page: PageRequest,
-): Promise<{ documents: WeeklyDocumentRowView[]; pagination: StaffPagination }> {
+  paginate: (page: PageRequest, total: number) => Pagination,
+): Promise<{ documents: WeeklyDocumentRowView[]; pagination: Pagination }> {
   const newest = newestUploadOfWeek(db, scope.weekStart);
-  const where = and(scopeCondition(scope), filter === 'all' ? undefined : weekStateConditions(newest)[filter]);
+  const where = and(scopeCondition(scope), state ? weekStateConditions(newest)[state] : undefined);
   const columns = {
     clientId: clients.id,
     clientName: clients.name,
@@ -109,11 +131,19 @@ export async function listWeeklyDocuments(
       upload: upload ? toUploadView(upload, files.get(upload.id) ?? []) : null,
     };
   });
-  return { documents, pagination: staffPagination(page, total) };
+  return { documents, pagination: paginate(page, total) };
 }
 
-/** The week's figures over the same rows, counted in one query. */
-export async function summariseWeeklyDocuments(db: Executor, scope: WeeklyDocumentsScope): Promise<WeeklyDocumentsSummary> {
+/** The rows of the week in each state, and the clients behind them. */
+export interface WeeklyFigures extends WeeklyDocumentsSummary {
+  /** Every client of the scope. */
+  clients: number;
+  /** The clients of the scope with any upload that week. */
+  clientsWithUploads: number;
+}
+
+/** The week's figures over the same rows as {@link listWeeklyDocuments}, counted in one query. */
+export async function countWeeklyDocuments(db: Executor, scope: WeeklyDocumentsScope): Promise<WeeklyFigures> {
   const newest = newestUploadOfWeek(db, scope.weekStart);
   const conditions = weekStateConditions(newest);
   const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
@@ -124,10 +154,19 @@ export async function summariseWeeklyDocuments(db: Executor, scope: WeeklyDocume
       pending: countWhere(conditions.pending),
       approved: countWhere(conditions.approved),
       rejected: countWhere(conditions.rejected),
+      remaining: countWhere(conditions.remaining),
+      clients: sql<number>`count(distinct ${clients.id})`.mapWith(Number),
+      clientsWithUploads: sql<number>`count(distinct ${clients.id}) filter (where ${conditions.uploaded})`.mapWith(Number),
     })
     .from(clients)
     .innerJoin(requiredDocuments, eq(requiredDocuments.clientId, clients.id))
     .leftJoinLateral(newest, sql`true`)
     .where(scopeCondition(scope));
-  return { ...figures, remaining: figures.total - figures.uploaded };
+  return figures;
+}
+
+/** The staff summary of the week (WeeklyDocumentsSummary): the row figures of {@link countWeeklyDocuments}. */
+export async function summariseWeeklyDocuments(db: Executor, scope: WeeklyDocumentsScope): Promise<WeeklyDocumentsSummary> {
+  const { total, uploaded, pending, approved, rejected, remaining } = await countWeeklyDocuments(db, scope);
+  return { total, uploaded, pending, approved, rejected, remaining };
 }

@@ -697,7 +697,9 @@ export type ListConsolidatedFilesApiArg = {
   page?: number;
   limit?: number;
   companyId?: string;
+  /** The first day (UTC) included. */
   dateFrom?: string;
+  /** The last day (UTC) included, to its end. */
   dateTo?: string;
 };
 export type UploadConsolidatedFileApiResponse = /** status 201 Stored */ {
@@ -778,10 +780,16 @@ export type ListCompanyFileUploadsApiResponse =
   };
 export type ListCompanyFileUploadsApiArg = {
   page?: number;
+  /** The admin's weekly uploads and file uploads show 20 per page. */
   limit?: number;
-  /** An approval status (PENDING, APPROVED, REJECTED) or a processing status. */
+  /** One value. An approval status (PENDING, APPROVED, REJECTED) keeps the uploads with that
+    review state (PENDING: not reviewed yet, whatever their processing state); a processing
+    status (UPLOADING ... SCRUBBED, FAILED) keeps the uploads in that processing state.
+     */
   status?: UploadStatusFilter;
+  /** The first day (UTC) included. */
   dateFrom?: string;
+  /** The last day (UTC) included, to its end. */
   dateTo?: string;
 };
 export type ListCompanyWeeklyDocumentsApiResponse =
@@ -794,12 +802,17 @@ export type ListCompanyWeeklyDocumentsApiResponse =
   };
 export type ListCompanyWeeklyDocumentsApiArg = {
   page?: number;
+  /** The admin's weekly uploads and file uploads show 20 per page. */
   limit?: number;
   clientId?: string;
   /** ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
   weekStart?: string;
   /** ISO date of the Sunday (UTC) that ends the week. */
   weekEnd?: string;
+  /** `all` (or absent), `pending`, `approved` and `rejected` as in `GET /staff/weekly-documents`.
+    `completed`: the week has any upload at all, in any state (the staff `uploaded`).
+    `remaining`: the week has no upload at all.
+     */
   filter?:
     "all" | "pending" | "approved" | "rejected" | "completed" | "remaining";
 };
@@ -1192,12 +1205,19 @@ export type StaffInput = {
   password: string;
 };
 export type AdminWeeklyStats = {
+  /** Newest upload SCRUBBED and awaiting review (filter pending). */
   pendingReviews: number;
+  /** Newest upload rejected */
   rejectedUploads: number;
+  /** Newest upload approved (filter approved). */
   approvedUploads: number;
+  /** Rows with no upload at all that week (filter remaining); the active clients yet to upload. */
   remainingUploads: number;
+  /** Rows with any upload that week */
   completedUploads: number;
+  /** Active clients with any upload that week */
   clientsWithUploads: number;
+  /** Active clients of the company. */
   totalClients: number;
 };
 export type ProcessingStatus =
@@ -1381,12 +1401,19 @@ export type UploadReview = {
   };
 };
 export type StaffWeeklyStats = {
+  /** Rows with any upload that week */
   totalUploaded: number;
+  /** Newest upload SCRUBBED and awaiting review (filter pending). */
   uploadsPendingReview: number;
+  /** Newest upload approved (filter approved). */
   approvedUploads: number;
+  /** Newest upload rejected */
   rejectedUploads: number;
+  /** Active assigned clients with any upload that week */
   clientsWithUploads: number;
+  /** Active clients assigned to the caller. */
   totalAssignedClients: number;
+  /** clientsWithUploads / totalAssignedClients * 100, rounded to one decimal; 0 when there are no assigned clients. */
   completionPercentage: number;
 };
 export type QueueResult = {

@@ -75,9 +75,9 @@ async function readJson(response: Response): Promise<Record<string, unknown> | n
   }
 }
 
-async function fetchFile(url: string): Promise<Response> {
+async function fetchFile(url: string, accept: string): Promise<Response> {
   try {
-    return await fetch(url, { credentials: 'include', headers: { Accept: 'application/octet-stream' } });
+    return await fetch(url, { credentials: 'include', headers: { Accept: accept } });
   } catch {
     // A network failure has no message a person can act on: the screen shows its own.
     throw new DownloadError('');
@@ -92,21 +92,28 @@ export interface DownloadOptions {
    * is then tried once more. Answers whether the session was renewed.
    */
   renewSession?: () => Promise<boolean>;
+  /** The failure text when the answer carries no message; 'Failed to download file' unless told. */
+  failureMessage?: string;
+  /** What the request accepts; a single file unless told (a week's archive is a zip). */
+  accept?: string;
 }
 
 /**
  * Fetches a file and saves it, answering the name it was saved under. A refused download throws a
- * DownloadError with the server's message, else 'Failed to download file'.
+ * DownloadError with the server's message, else `failureMessage` ('Failed to download file').
  */
-export async function downloadFile(url: string, { fallbackName = DEFAULT_DOWNLOAD_NAME, renewSession }: DownloadOptions = {}): Promise<string> {
-  let response = await fetchFile(url);
+export async function downloadFile(
+  url: string,
+  { fallbackName = DEFAULT_DOWNLOAD_NAME, renewSession, failureMessage = DOWNLOAD_FAILED_MESSAGE, accept = 'application/octet-stream' }: DownloadOptions = {},
+): Promise<string> {
+  let response = await fetchFile(url, accept);
   let failure = response.ok ? null : await readJson(response);
   if (failure?.error === 'TOKEN_EXPIRED' && renewSession && (await renewSession())) {
-    response = await fetchFile(url);
+    response = await fetchFile(url, accept);
     failure = response.ok ? null : await readJson(response);
   }
   if (!response.ok) {
-    const message = typeof failure?.message === 'string' && failure.message.trim() !== '' ? failure.message : DOWNLOAD_FAILED_MESSAGE;
+    const message = typeof failure?.message === 'string' && failure.message.trim() !== '' ? failure.message : failureMessage;
     throw new DownloadError(message);
   }
   const name = contentDispositionFileName(response.headers.get('content-disposition')) ?? fallbackName;

@@ -1,4 +1,4 @@
-import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { isAnyOf, type Middleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { api, uploadViews } from '@/web/api/endpoints';
 import { sessionExpired } from '@/web/api/session';
 import { REALTIME } from '@/common/limits';
@@ -18,6 +18,9 @@ export interface RealtimeRootState {
 }
 
 type RealtimeDispatch = ThunkDispatch<RealtimeRootState, unknown, UnknownAction>;
+
+/** A weekly list arrived, the staff member's or the company's: both carry rows with their newest upload. */
+const weeklyListFulfilled = isAnyOf(api.endpoints.listStaffWeeklyDocuments.matchFulfilled, api.endpoints.listCompanyWeeklyDocuments.matchFulfilled);
 
 function refusalCode(error: ConnectError): RefusalCode | null {
   const code = error.data?.code;
@@ -146,8 +149,9 @@ export function createSocketMiddleware(openSocket: OpenSocket): Middleware<objec
         } else afterUpdate(previous, update, false);
       } else if (joined.match(action)) {
         afterUpdate(previous, action.payload.update, true);
-      } else if (api.endpoints.listStaffWeeklyDocuments.matchFulfilled(action)) {
-        // Uploads the server still reports in progress are followed again (a reload, another tab).
+      } else if (weeklyListFulfilled(action)) {
+        // Uploads the server still reports in progress are followed again (a reload, another tab,
+        // or, on the admin's list, a staff member's upload).
         for (const request of resumableUploads(state.processing, action.payload.data.documents)) dispatch(trackRequested(request));
       }
       return result;

@@ -46,7 +46,18 @@ describe("company admins: their company and its staff", () => {
 
   describe('who may call', () => {
     it('serves the whole company staff area', () => {
-      expect(servedOperationsUnder('/company/').sort()).toEqual(['createCompanyStaff', 'deleteCompanyStaff', 'downloadCompanyUpload', 'getCurrentCompany', 'listCompanyStaff']);
+      expect(servedOperationsUnder('/company/').sort()).toEqual([
+        'bulkDownloadCompanyUploads',
+        'createCompanyStaff',
+        'deleteCompanyStaff',
+        'downloadCompanyUpload',
+        'getCompanyWeeklyStats',
+        'getCurrentCompany',
+        'listCompanyFileUploads',
+        'listCompanyStaff',
+        'listCompanyWeeklyDocuments',
+        'reviewWeeklyDocument',
+      ]);
     });
 
     it.each(['SYSTEM', 'STAFF'] as const)('refuses a signed-in %s every /company call with 403 and changes nothing', async (role) => {

@@ -1,11 +1,40 @@
 import { screen, within } from '@testing-library/react';
-import { api, openAdminScreen } from './adminScreens';
+import { shiftWeek, weekContaining, weekToIsoDates } from '@/common/week';
+import { api, openAdminScreen, setupUser } from './adminScreens';
 
 const COMPANY = { id: '33333333-0000-4000-8000-000000000001', name: 'Acme Payroll', staff_count: 7, active_clients: 12 };
 
+/** The current week and the one before it, as the address and the API carry them. */
+const thisWeek = () => weekToIsoDates(weekContaining(new Date()));
+const lastWeek = () => weekToIsoDates(shiftWeek(weekContaining(new Date()), -1));
+
+const STATS = { pendingReviews: 3, rejectedUploads: 1, approvedUploads: 3, remainingUploads: 4, completedUploads: 7, clientsWithUploads: 6, totalClients: 10 };
+const NO_STATS = { pendingReviews: 0, rejectedUploads: 0, approvedUploads: 0, remainingUploads: 0, completedUploads: 0, clientsWithUploads: 0, totalClients: 0 };
+
+/** GET /company/weekly-stats for exactly this week; returns the interceptor to check it was asked. */
+function answerStats(week: { weekStart: string; weekEnd: string }, stats: Record<string, number> = STATS) {
+  return api().get('/api/company/weekly-stats').query(week).reply(200, { success: true, data: { stats } });
+}
+
+function answerCompany() {
+  api().get('/api/company/current').reply(200, { success: true, data: { company: COMPANY } });
+}
+
+/** The link of the weekly card with this title. */
+function weeklyCard(title: string) {
+  return within(screen.getByRole('region', { name: 'Weekly Overview' })).getByRole('link', { name: new RegExp(`^${title}`) });
+}
+
+/** The query of a link's address, decoded into its parameters in their order. */
+function queryOf(link: HTMLElement) {
+  const [path, query = ''] = (link.getAttribute('href') ?? '').split('?');
+  return { path, params: [...new URLSearchParams(query).entries()] };
+}
+
 describe('Admin dashboard header', () => {
   test('shows the breadcrumb, the company name and id, and cards that lead to staff and clients', async () => {
-    api().get('/api/company/current').reply(200, { success: true, data: { company: COMPANY } });
+    answerCompany();
+    answerStats(thisWeek());
     openAdminScreen('/admin');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Payroll' })).toBeInTheDocument();
@@ -27,9 +56,115 @@ describe('Admin dashboard header', () => {
     ['that the company is missing when the answer has none', 200, { success: true, data: {} }, 'Company data not found'],
   ])('a failed load shows %s', async (_case, status, body, text) => {
     api().get('/api/company/current').reply(status, body);
+    answerStats(thisWeek());
     openAdminScreen('/admin');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toBeInTheDocument();
+    // The week is read on its own and still shows.
+    expect(await within(weeklyCard('Completed Uploads')).findByText('7')).toBeInTheDocument();
+  });
+});
+
+describe('Admin dashboard weekly overview', () => {
+  test("asks for the current week's figures and shows each card leading to the review list filtered the same way for that week", async () => {
+    answerCompany();
+    const stats = answerStats(thisWeek());
+    openAdminScreen('/admin');
+
+    const overview = await screen.findByRole('region', { name: 'Weekly Overview' });
+    expect(within(overview).getByRole('heading', { level: 2, name: 'Weekly Overview' })).toBeInTheDocument();
+    expect(await within(weeklyCard('Pending Reviews')).findByText('3')).toBeInTheDocument();
+    expect(stats.isDone()).toBe(true);
+    const { weekStart, weekEnd } = thisWeek();
+
+    const cards = [
+      ['Pending Reviews', 'pending', '3', 'Files awaiting review'],
+      ['Rejected Uploads', 'rejected', '1', 'Sent back to staff'],
+      ['Approved Uploads', 'approved', '3', '75% approval rate'],
+      ['Remaining Uploads', 'remaining', '4', 'Clients yet to upload'],
+      ['Completed Uploads', 'completed', '7', 'Total uploads this week'],
+    ];
+    for (const [title, filter, value, description] of cards) {
+      const card = weeklyCard(title);
+      expect(card).toHaveTextContent(`${title}${value}${description}`);
+      expect(card).toHaveAttribute('href', `/admin/weekly-uploads?filter=${filter}&weekStart=${weekStart}&weekEnd=${weekEnd}`);
+    }
+
+    const summary = weeklyCard('Weekly Processing Summary');
+    expect(queryOf(summary)).toEqual({ path: '/admin/weekly-uploads', params: [['weekStart', weekStart], ['weekEnd', weekEnd]] });
+    expect(summary).toHaveTextContent('6 of 10 clients processed');
+    expect(summary).toHaveTextContent('60%');
+    expect(within(summary).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '60');
+  });
+
+  test('a week without reviews or clients shows a 0% approval rate and 0 of 0 clients processed', async () => {
+    answerCompany();
+    answerStats(thisWeek(), NO_STATS);
+    openAdminScreen('/admin');
+
+    expect(await within(await screen.findByRole('region', { name: 'Weekly Overview' })).findByText('0% approval rate')).toBeInTheDocument();
+    expect(weeklyCard('Approved Uploads')).toHaveTextContent('Approved Uploads00% approval rate');
+    const summary = weeklyCard('Weekly Processing Summary');
+    expect(summary).toHaveTextContent('0 of 0 clients processed');
+    expect(summary).toHaveTextContent('0%');
+    expect(within(summary).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  });
+
+  test('the approval rate counts reviewed uploads only and is rounded to a whole percent', async () => {
+    answerCompany();
+    answerStats(thisWeek(), { ...STATS, pendingReviews: 40, approvedUploads: 2, rejectedUploads: 1, clientsWithUploads: 1, totalClients: 3 });
+    openAdminScreen('/admin');
+
+    expect(await within(await screen.findByRole('region', { name: 'Weekly Overview' })).findByText('67% approval rate')).toBeInTheDocument();
+    expect(weeklyCard('Weekly Processing Summary')).toHaveTextContent('1 of 3 clients processed33%');
+  });
+
+  test('stepping to the week before asks for its figures, writes it into the address and moves every link to it', async () => {
+    answerCompany();
+    answerStats(thisWeek());
+    const user = setupUser();
+    const { router } = openAdminScreen('/admin');
+    expect(await within(await screen.findByRole('region', { name: 'Weekly Overview' })).findByText('75% approval rate')).toBeInTheDocument();
+
+    const previous = answerStats(lastWeek(), { ...STATS, pendingReviews: 9, approvedUploads: 1, rejectedUploads: 1, clientsWithUploads: 2 });
+    await user.click(screen.getByRole('button', { name: 'Previous week' }));
+    expect(await within(weeklyCard('Pending Reviews')).findByText('9')).toBeInTheDocument();
+    expect(previous.isDone()).toBe(true);
+    expect(weeklyCard('Approved Uploads')).toHaveTextContent('50% approval rate');
+    expect(weeklyCard('Weekly Processing Summary')).toHaveTextContent('2 of 10 clients processed20%');
+
+    const { weekStart, weekEnd } = lastWeek();
+    expect(new URLSearchParams(router.state.location.search).get('weekStart')).toBe(weekStart);
+    expect(new URLSearchParams(router.state.location.search).get('weekEnd')).toBe(weekEnd);
+    expect(weeklyCard('Rejected Uploads')).toHaveAttribute('href', `/admin/weekly-uploads?filter=rejected&weekStart=${weekStart}&weekEnd=${weekEnd}`);
+    expect(weeklyCard('Weekly Processing Summary')).toHaveAttribute('href', `/admin/weekly-uploads?weekStart=${weekStart}&weekEnd=${weekEnd}`);
+    expect(screen.getByRole('button', { name: 'This Week' })).toBeEnabled();
+  });
+
+  test('opens on the week the address names', async () => {
+    answerCompany();
+    const week = { weekStart: '2025-09-15', weekEnd: '2025-09-21' };
+    const stats = answerStats(week);
+    openAdminScreen('/admin?weekStart=2025-09-15&weekEnd=2025-09-21');
+
+    expect(await within(await screen.findByRole('region', { name: 'Weekly Overview' })).findByText('75% approval rate')).toBeInTheDocument();
+    expect(stats.isDone()).toBe(true);
+    expect(screen.getByTestId('week-range')).toHaveTextContent('Sep 15 – Sep 21, 2025');
+    expect(weeklyCard('Remaining Uploads')).toHaveAttribute('href', '/admin/weekly-uploads?filter=remaining&weekStart=2025-09-15&weekEnd=2025-09-21');
+  });
+
+  test.each([
+    ['the server message', 403, { success: false, message: 'Statistics are not available' }, 'Statistics are not available'],
+    ['a fallback when the answer is not the API JSON', 200, '<html>Welcome to the proxy</html>', 'Failed to load weekly statistics'],
+  ])('a failed read of the week shows %s, and the company still shows', async (_case, status, body, text) => {
+    answerCompany();
+    api().get('/api/company/weekly-stats').query(thisWeek()).reply(status, body);
+    openAdminScreen('/admin');
+
+    const overview = await screen.findByRole('region', { name: 'Weekly Overview' });
+    expect(await within(overview).findByRole('alert')).toHaveTextContent(text);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Payroll' })).toBeInTheDocument();
+    expect(weeklyCard('Pending Reviews')).toHaveTextContent('Pending Reviews—');
   });
 });

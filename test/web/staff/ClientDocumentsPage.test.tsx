@@ -30,8 +30,8 @@ describe('Client documents screen', () => {
     expect(within(card).getByText('Pending review')).toBeInTheDocument();
     expect(card).toHaveTextContent('Uploaded bySteve Staff');
     expect(card).toHaveTextContent(/Uploaded onMar 3, 2026, \d{1,2}:\d{2} (AM|PM)/);
-    expect(card).toHaveTextContent('Raw: payroll.xlsx (1.5 MB)');
-    expect(card).toHaveTextContent('Consolidated: payroll-consolidated.xlsx (512 KB)');
+    expect(card).toHaveTextContent('Raw: payroll.xlsx (1.5 MB)No Notes');
+    expect(card).toHaveTextContent('Consolidated: payroll-consolidated.xlsx (512 KB)No Notes');
     expect(card).not.toHaveTextContent('Scrubbed');
     expect(card).not.toHaveTextContent('Reviewed by');
     expect(within(card).getByRole('link', { name: 'Go to Weekly Uploads' })).toHaveAttribute('href', '/staff/weekly-uploads');
@@ -53,6 +53,7 @@ describe('Client documents screen', () => {
     expect(within(card).getByText('Failed')).toBeInTheDocument();
     expect(within(card).getByRole('alert')).toHaveTextContent('Processing failedThe workbook has no payroll sheet');
     expect(card).toHaveTextContent('FilesNo files yet');
+    expect(within(card).queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
     const earlierWeek = screen.getByRole('region', { name: 'Week of Feb 23 – Mar 1, 2026' });
     expect(within(earlierWeek).getByText('Processing')).toBeInTheDocument();
     expect(earlierWeek).toHaveTextContent('StageConsolidating file...');
@@ -102,9 +103,106 @@ describe('Client documents screen', () => {
     expect(within(earlier).getByRole('heading', { name: 'Earlier versions' })).toBeInTheDocument();
     expect(within(earlier).getByText('Rejected')).toBeInTheDocument();
     expect(earlier).toHaveTextContent('Raw: payroll-v1.xlsx (2 MB)');
-    expect(earlier).toHaveTextContent("Reviewer's note: Totals do not match");
+    expect(earlier).toHaveTextContent('Raw: payroll-v1.xlsx (2 MB)Notes: Totals do not match');
     expect(earlier).toHaveTextContent(/Reviewed byAlice Admin on Mar 2, 2026/);
     expect(within(screen.getByRole('region', { name: 'Week of Dec 29, 2025 – Jan 4, 2026' })).queryByText('Earlier versions')).not.toBeInTheDocument();
+  });
+
+  test("each version shows the reviewer's notes on it, or No Notes, with who reviewed it and when", async () => {
+    const reviewed = upload(1, {
+      approval_status: 'REJECTED',
+      reviewed_by: { name: 'Alice Admin', reviewed_at: '2026-03-04T09:30:00.000Z' },
+      file_versions: {
+        raw: { filename: 'payroll.xlsx', file_size_mb: 1, notes: 'Two employees are missing' },
+        consolidated: { filename: 'payroll-consolidated.xlsx', file_size_mb: 1, notes: '' },
+        scrubbed: { filename: 'payroll-scrubbed.xlsx', file_size_mb: 1, notes: 'Bank details left in column F' },
+      },
+    });
+    const thisWeek = clientWeek('2026-03-02', '2026-03-08', 'REJECTED', reviewed);
+    answerDocuments(uploadsAnswer({ currentWeek: thisWeek, weeks: [thisWeek] }));
+    openStaffScreen(documentsPath);
+
+    const week = await screen.findByRole('region', { name: 'Week of Mar 2 – Mar 8, 2026' });
+    const versions = within(week)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(versions).toEqual([
+      'Raw: payroll.xlsx (1 MB)Notes: Two employees are missing',
+      'Consolidated: payroll-consolidated.xlsx (1 MB)No Notes',
+      'Scrubbed: payroll-scrubbed.xlsx (1 MB)Notes: Bank details left in column F',
+    ]);
+    expect(week).toHaveTextContent(/Reviewed byAlice Admin on Mar 4, 2026, \d{1,2}:30 (AM|PM)/);
+  });
+
+  describe('downloads', () => {
+    let saved: string[];
+
+    beforeEach(() => {
+      saved = [];
+      Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:file'), revokeObjectURL: jest.fn() });
+      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(this.download);
+      });
+    });
+    afterEach(() => jest.restoreAllMocks());
+
+    test("each version's Download menu offers only the files it has and saves the one chosen", async () => {
+      const rejected = upload(1, { approval_status: 'REJECTED', file_versions: { raw: { filename: 'payroll-v1.xlsx', file_size_mb: 2, notes: null } } });
+      const newest = upload(2, {
+        file_versions: {
+          raw: { filename: 'payroll-v2.xlsx', file_size_mb: 2, notes: null },
+          consolidated: { filename: 'payroll-v2-consolidated.xlsx', file_size_mb: 1, notes: null },
+          scrubbed: { filename: 'payroll-v2-scrubbed.xlsx', file_size_mb: 1, notes: null },
+        },
+      });
+      const thisWeek = clientWeek('2026-03-02', '2026-03-08', 'PENDING', newest, [rejected]);
+      answerDocuments(uploadsAnswer({ currentWeek: thisWeek, weeks: [thisWeek] }));
+      const file = api()
+        .get(`/api/staff/download/${rejected.upload_id as string}`)
+        .query({ type: 'raw' })
+        .reply(200, Buffer.from('PK fake workbook'), { 'Content-Disposition': 'attachment; filename="payroll-v1.xlsx"' });
+      const user = setupUser();
+      openStaffScreen(documentsPath);
+
+      const week = await screen.findByRole('region', { name: 'Week of Mar 2 – Mar 8, 2026' });
+      const earlier = within(week).getByRole('region', { name: 'Earlier versions' });
+      // The week's newest upload has all three versions.
+      const [newestMenu] = within(week).getAllByRole('button', { name: 'Download' });
+      await user.click(newestMenu);
+      expect(within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+        'Raw file',
+        'Consolidated file',
+        'Scrubbed file',
+      ]);
+      await user.keyboard('{Escape}');
+
+      // The version it replaced has only its raw file.
+      await user.click(within(earlier).getByRole('button', { name: 'Download' }));
+      const rawOnly = await screen.findByRole('menu');
+      expect(within(rawOnly).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Raw file']);
+      await user.click(within(rawOnly).getByRole('menuitem', { name: 'Raw file' }));
+
+      expect(await screen.findByText('Client 1 Weekly Document (raw) downloaded successfully')).toBeInTheDocument();
+      expect(file.isDone()).toBe(true);
+      expect(saved).toEqual(['payroll-v1.xlsx']);
+    });
+
+    test('a failed download says why', async () => {
+      const thisWeek = clientWeek('2026-03-02', '2026-03-08', 'PENDING', upload(1));
+      answerDocuments(uploadsAnswer({ currentWeek: thisWeek, weeks: [] }));
+      api()
+        .get(`/api/staff/download/${upload(1).upload_id as string}`)
+        .query({ type: 'consolidated' })
+        .reply(404, { success: false, message: 'File not found', error: 'NOT_FOUND' });
+      const user = setupUser();
+      openStaffScreen(documentsPath);
+
+      const card = await screen.findByRole('region', { name: 'Required document' });
+      await user.click(within(card).getByRole('button', { name: 'Download' }));
+      await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Consolidated file' }));
+      expect(await screen.findByText('File not found')).toBeInTheDocument();
+      expect(saved).toEqual([]);
+    });
   });
 
   test('pages the history by 10 weeks, opening on the page the address names and writing the page back', async () => {

@@ -1,7 +1,7 @@
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { contentDispositionFileName } from '@/web/lib/download';
 import { useDownloadGuard } from '@/web/lib/downloadGuard';
-import { downloadableVersions } from '@/web/features/staff/weekly-uploads/uploadStages';
+import { downloadableVersions } from '@/web/components/uploads/uploadStages';
 import { answerList, answerSummaries, api, openWeeklyUploads, row, setupUser, uploadId, weeklyUpload } from './weeklyScreens';
 
 const ID = uploadId(1);

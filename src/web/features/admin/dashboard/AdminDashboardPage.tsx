@@ -1,11 +1,13 @@
-import { Alert, Breadcrumb, Skeleton } from 'antd';
+import { Alert, Breadcrumb, Flex, Skeleton } from 'antd';
 import { useGetCurrentCompanyQuery } from '@/web/api/generated';
 import { errorMessage } from '@/web/lib/errorMessage';
 import { CompanyOverview } from './CompanyOverview';
+import { CompanyWeeklyOverview } from './CompanyWeeklyOverview';
 
 /**
- * The company admin's home (spec section 2.9): which company this is and its headline numbers.
- * The weekly overview joins it below the company cards.
+ * The company admin's home (spec section 2.9): which company this is and its headline numbers,
+ * then the chosen week's uploads. The week is read on its own, so it shows even when the
+ * company's own read fails.
  */
 export function AdminDashboardPage() {
   const { data, error, isLoading } = useGetCurrentCompanyQuery();
@@ -20,7 +22,10 @@ export function AdminDashboardPage() {
   return (
     <>
       <Breadcrumb aria-label="Breadcrumb" items={[{ title: 'Admin' }, { title: 'Dashboard' }]} style={{ marginBottom: 16 }} />
-      {body}
+      <Flex vertical gap="large">
+        {body}
+        <CompanyWeeklyOverview />
+      </Flex>
     </>
   );
 }

@@ -54,6 +54,7 @@ export function ClientDocumentsPage() {
             <RequiredDocumentCard document={historyData.document} week={historyData.currentWeek} />
             <UploadHistoryCard
               weeks={historyData.weeks}
+              documentTitle={historyData.document.title}
               pagination={historyData.pagination}
               page={page}
               pageSize={PAGE_SIZE}

@@ -37,7 +37,7 @@ export function RequiredDocumentCard({ document, week }: RequiredDocumentCardPro
           <WeekStatusTag status={week.weekStatus} />
         </Flex>
         {week.upload ? (
-          <UploadFacts upload={week.upload} />
+          <UploadFacts upload={week.upload} documentTitle={document.title} />
         ) : (
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
             Nothing has been uploaded for this week yet. Upload the document from Weekly Uploads.

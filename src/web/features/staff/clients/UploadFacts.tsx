@@ -1,6 +1,8 @@
 import { Alert, Descriptions, type DescriptionsProps, Flex, Typography } from 'antd';
 import { processingStatusLabel } from '@/common/statuses';
 import type { FileType, FileVersion, Upload } from '@/web/api/generated';
+import { DownloadMenu } from '@/web/components/uploads/DownloadMenu';
+import { staffDownloads } from '@/web/features/staff/weekly-uploads/staffDownloads';
 import { formatDateTime } from '@/web/lib/formatDate';
 import { formatFileSize } from '@/web/lib/formatFileSize';
 
@@ -12,35 +14,45 @@ function fileVersionSize(megabytes: number): string {
   return formatFileSize(Math.round(megabytes * 1024 * 1024));
 }
 
-/** The versions the server has produced so far, each with its size and the reviewer's note on it. */
-function FileVersions({ versions }: { versions: Upload['file_versions'] }) {
-  const present = FILE_VERSION_ORDER.flatMap((type) => {
+/** The versions the server has produced so far, in order. */
+function presentVersions(versions: Upload['file_versions']): { type: FileType; version: FileVersion }[] {
+  return FILE_VERSION_ORDER.flatMap((type) => {
     const version: FileVersion | undefined = versions[type];
     return version ? [{ type, version }] : [];
   });
+}
+
+/**
+ * The versions with their sizes and the reviewer's notes on each ('No Notes' without any), and a
+ * Download menu offering exactly these versions.
+ */
+function FileVersions({ upload, documentTitle }: { upload: Upload; documentTitle: string }) {
+  const present = presentVersions(upload.file_versions);
   if (present.length === 0) return <Typography.Text type="secondary">No files yet</Typography.Text>;
   return (
-    <Flex component="ul" vertical gap={4} style={{ margin: 0, padding: 0, listStyle: 'none' }}>
-      {present.map(({ type, version }) => (
-        <li key={type}>
-          <Typography.Text strong>{FILE_VERSION_LABELS[type]}:</Typography.Text> {version.filename}{' '}
-          <Typography.Text type="secondary">({fileVersionSize(version.file_size_mb)})</Typography.Text>
-          {version.notes && (
+    <Flex vertical gap="small" align="flex-start">
+      <Flex component="ul" vertical gap={4} style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+        {present.map(({ type, version }) => (
+          <li key={type}>
+            <Typography.Text strong>{FILE_VERSION_LABELS[type]}:</Typography.Text> {version.filename}{' '}
+            <Typography.Text type="secondary">({fileVersionSize(version.file_size_mb)})</Typography.Text>
             <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-              {`Reviewer's note: ${version.notes}`}
+              {version.notes?.trim() ? `Notes: ${version.notes}` : 'No Notes'}
             </Typography.Paragraph>
-          )}
-        </li>
-      ))}
+          </li>
+        ))}
+      </Flex>
+      <DownloadMenu uploadId={upload.upload_id} documentTitle={documentTitle} versions={present.map(({ type }) => type)} source={staffDownloads} />
     </Flex>
   );
 }
 
 /**
  * What a staff member needs to know about one upload: who sent it and when, how far processing got
- * (and why it failed), the file versions with their sizes, and who reviewed it.
+ * (and why it failed), the file versions with their sizes, notes and downloads, and who reviewed it
+ * and when. `documentTitle` names the document in the download's toast.
  */
-export function UploadFacts({ upload }: { upload: Upload }) {
+export function UploadFacts({ upload, documentTitle }: { upload: Upload; documentTitle: string }) {
   const items: DescriptionsProps['items'] = [
     { key: 'uploaded-by', label: 'Uploaded by', children: upload.uploaded_by.name },
     { key: 'uploaded-on', label: 'Uploaded on', children: formatDateTime(upload.upload_date) },
@@ -48,7 +60,7 @@ export function UploadFacts({ upload }: { upload: Upload }) {
   if (upload.status !== 'SCRUBBED' && upload.status !== 'FAILED') {
     items.push({ key: 'stage', label: 'Stage', children: processingStatusLabel(upload.status) });
   }
-  items.push({ key: 'files', label: 'Files', children: <FileVersions versions={upload.file_versions} /> });
+  items.push({ key: 'files', label: 'Files', children: <FileVersions upload={upload} documentTitle={documentTitle} /> });
   if (upload.reviewed_by) {
     items.push({
       key: 'reviewed',

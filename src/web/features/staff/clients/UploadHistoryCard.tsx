@@ -12,7 +12,7 @@ const WEEKS: Noun = { singular: 'week', plural: 'weeks' };
 const plainList = { margin: 0, padding: 0, listStyle: 'none' } as const;
 
 /** Uploads of a week that a newer one replaced (a rejected upload sent again), newest first. */
-function EarlierVersions({ versions }: { versions: Upload[] }) {
+function EarlierVersions({ versions, documentTitle }: { versions: Upload[]; documentTitle: string }) {
   return (
     <section aria-label="Earlier versions" style={{ marginTop: 12, paddingLeft: 16, borderLeft: '2px solid rgba(0, 0, 0, 0.06)' }}>
       <Typography.Title level={4} style={{ fontSize: 14, marginTop: 0 }}>
@@ -23,7 +23,7 @@ function EarlierVersions({ versions }: { versions: Upload[] }) {
           <li key={version.upload_id}>
             <WeekStatusTag status={uploadWeekStatus(version)} />
             <div style={{ marginTop: 8 }}>
-              <UploadFacts upload={version} />
+              <UploadFacts upload={version} documentTitle={documentTitle} />
             </div>
           </li>
         ))}
@@ -33,7 +33,7 @@ function EarlierVersions({ versions }: { versions: Upload[] }) {
 }
 
 /** One week: its state, the upload that counts for it, and the versions it replaced. */
-function HistoryWeek({ week }: { week: ClientWeek }) {
+function HistoryWeek({ week, documentTitle }: { week: ClientWeek; documentTitle: string }) {
   const range = weekRangeLabel(week.weekStart, week.weekEnd);
   return (
     <section aria-label={`Week of ${range}`}>
@@ -44,17 +44,19 @@ function HistoryWeek({ week }: { week: ClientWeek }) {
         <WeekStatusTag status={week.weekStatus} />
       </Flex>
       {week.upload ? (
-        <UploadFacts upload={week.upload} />
+        <UploadFacts upload={week.upload} documentTitle={documentTitle} />
       ) : (
         <Typography.Text type="secondary">No upload this week</Typography.Text>
       )}
-      {week.earlierVersions.length > 0 && <EarlierVersions versions={week.earlierVersions} />}
+      {week.earlierVersions.length > 0 && <EarlierVersions versions={week.earlierVersions} documentTitle={documentTitle} />}
     </section>
   );
 }
 
 interface UploadHistoryCardProps {
   weeks: ClientWeek[];
+  /** The required document's title, which downloads name in their toasts. */
+  documentTitle: string;
   pagination: StaffPagination;
   page: number;
   pageSize: number;
@@ -64,7 +66,7 @@ interface UploadHistoryCardProps {
 }
 
 /** Every week the client's document was uploaded, newest first, paged by weeks. */
-export function UploadHistoryCard({ weeks, pagination, page, pageSize, fetching, onPageChange }: UploadHistoryCardProps) {
+export function UploadHistoryCard({ weeks, documentTitle, pagination, page, pageSize, fetching, onPageChange }: UploadHistoryCardProps) {
   const total = pagination.totalCount;
   return (
     <Card
@@ -84,7 +86,7 @@ export function UploadHistoryCard({ weeks, pagination, page, pageSize, fetching,
             {weeks.map((week, index) => (
               <li key={week.weekStart}>
                 {index > 0 && <Divider style={{ margin: '16px 0' }} />}
-                <HistoryWeek week={week} />
+                <HistoryWeek week={week} documentTitle={documentTitle} />
               </li>
             ))}
           </ol>

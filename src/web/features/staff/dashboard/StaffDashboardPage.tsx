@@ -1,10 +1,11 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Col, Row } from 'antd';
+import { Alert, Breadcrumb, Col, Flex, Row } from 'antd';
 import { PAGE_SIZES } from '@/common/limits';
 import { useSelector } from 'react-redux';
 import { type CurrentUser, useListStaffClientsQuery } from '@/web/api/generated';
+import { DashboardLinkCard } from '@/web/components/DashboardLinkCard';
 import { errorMessage } from '@/web/lib/errorMessage';
-import { DashboardLinkCard } from './DashboardLinkCard';
+import { StaffWeeklyOverview } from './StaffWeeklyOverview';
 import { StaffWelcome } from './StaffWelcome';
 
 /**
@@ -14,8 +15,9 @@ import { StaffWelcome } from './StaffWelcome';
 const selectSignedInUser = (state: { auth: { user: CurrentUser | null } }) => state.auth.user;
 
 /**
- * The staff member's home (spec section 2.15): who is signed in and how many clients they handle.
- * The count asks for a single row and reads the total, rather than loading the whole list.
+ * The staff member's home (spec section 2.15): who is signed in, how many clients they handle, and
+ * the chosen week's uploads. The count asks for a single row and reads the total, rather than
+ * loading the whole list.
  */
 export function StaffDashboardPage() {
   const user = useSelector(selectSignedInUser);
@@ -26,18 +28,21 @@ export function StaffDashboardPage() {
       <Breadcrumb aria-label="Breadcrumb" style={{ marginBottom: 16 }} items={[{ title: 'Staff' }, { title: 'Dashboard' }]} />
       <StaffWelcome user={user} />
       {error && <Alert type="error" showIcon title={errorMessage(error, 'Failed to load staff dashboard')} style={{ marginBottom: 16 }} />}
-      <Row gutter={[16, 16]}>
-        <Col xs={24} sm={12} lg={8}>
-          <DashboardLinkCard
-            title="Assigned Clients"
-            value={data?.data.pagination.totalCount}
-            description="Active client assignments"
-            to="/staff/clients"
-            icon={<TeamOutlined />}
-            loading={isLoading}
-          />
-        </Col>
-      </Row>
+      <Flex vertical gap="large">
+        <Row gutter={[16, 16]}>
+          <Col xs={24} sm={12} lg={8}>
+            <DashboardLinkCard
+              title="Assigned Clients"
+              value={data?.data.pagination.totalCount}
+              description="Active client assignments"
+              to="/staff/clients"
+              icon={<TeamOutlined />}
+              loading={isLoading}
+            />
+          </Col>
+        </Row>
+        <StaffWeeklyOverview />
+      </Flex>
     </>
   );
 }

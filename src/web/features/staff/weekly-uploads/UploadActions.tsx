@@ -1,10 +1,11 @@
 import { Flex, Tag, Typography } from 'antd';
 import type { ProcessingStatus, WeeklyDocumentRow } from '@/web/api/generated';
+import { DownloadMenu } from '@/web/components/uploads/DownloadMenu';
+import { ProcessingDots } from '@/web/components/uploads/ProcessingDots';
+import { downloadableVersions, isInProgress, processingBadgeLabel } from '@/web/components/uploads/uploadStages';
 import { useLiveUpload } from '@/web/realtime/useLiveProcessing';
 import { DocumentFileButton } from './DocumentFileButton';
-import { DownloadMenu } from './DownloadMenu';
-import { ProcessingDots } from './ProcessingDots';
-import { downloadableVersions, isInProgress, processingBadgeLabel } from './uploadStages';
+import { staffDownloads } from './staffDownloads';
 import { useDocumentUpload } from './useDocumentUpload';
 
 const STATUS_COLORS: Record<string, string> = { SCRUBBED: 'success', FAILED: 'error' };
@@ -37,7 +38,7 @@ export function UploadActions({ row, weekStart }: UploadActionsProps) {
 
   const status = live?.status ?? upload.status;
   const versions = downloadableVersions(upload.status, live?.status);
-  const menu = <DownloadMenu uploadId={upload.upload_id} documentTitle={row.document.title} versions={versions} />;
+  const menu = <DownloadMenu uploadId={upload.upload_id} documentTitle={row.document.title} versions={versions} source={staffDownloads} />;
   if (status === 'FAILED') {
     const reason = live?.error ?? upload.error_message;
     return (

@@ -1,7 +1,7 @@
 import { Table, Typography } from 'antd';
 import type { WeeklyDocumentRow } from '@/web/api/generated';
 import { formatDateTime } from '@/web/lib/formatDate';
-import { ApprovalBadge } from './ApprovalBadge';
+import { ApprovalBadge } from '@/web/components/uploads/ApprovalBadge';
 import { UploadActions } from './UploadActions';
 
 interface WeeklyUploadsTableProps {

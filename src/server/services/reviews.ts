@@ -1,0 +1,117 @@
+import { and, eq } from 'drizzle-orm';
+import type { components } from '../api-types';
+import type { Executor } from '../db/client';
+import { clients, type fileKinds, uploadFiles, uploads } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { recordAudit } from './audit';
+import type { ChangeAuthor } from './companies';
+import { UPLOAD_NOT_FOUND } from './staffUploads';
+import { NEWEST_UPLOAD_FIRST } from './weeklyDocuments';
+
+export type ReviewInput = components['schemas']['ReviewInput'];
+type FileKind = (typeof fileKinds)[number];
+
+/** Why a review is refused (409), in words that tell the admin what to do next. */
+export const REVIEW_REFUSALS = {
+  approved: 'This upload has already been approved.',
+  rejected: 'This upload has already been rejected.',
+  failed: 'This upload cannot be reviewed: its processing failed. The staff member needs to upload the document again.',
+  processing: 'This upload cannot be reviewed: it is still processing.',
+  notNewest: 'This upload cannot be reviewed: a newer version of it exists. Review the newest version instead.',
+} as const;
+
+export const REVIEW_MESSAGES = {
+  APPROVED: 'Document approved successfully',
+  REJECTED: 'Document rejected successfully',
+} as const;
+
+/** The admin who reviews: the author of the change, their company and the name shown as reviewer. */
+export interface Reviewer extends ChangeAuthor {
+  companyId: string;
+  name: string;
+}
+
+const NOTE_FIELDS: Record<FileKind, 'raw_notes' | 'consolidated_notes' | 'scrubbed_notes'> = {
+  raw: 'raw_notes',
+  consolidated: 'consolidated_notes',
+  scrubbed: 'scrubbed_notes',
+};
+
+/** The notes worth keeping, by file kind: trimmed, and only those with any text left. */
+function notesOf(input: ReviewInput): Partial<Record<FileKind, string>> {
+  const notes: Partial<Record<FileKind, string>> = {};
+  for (const [kind, field] of Object.entries(NOTE_FIELDS) as [FileKind, (typeof NOTE_FIELDS)[FileKind]][]) {
+    const text = input[field]?.trim();
+    if (text) notes[kind] = text;
+  }
+  return notes;
+}
+
+/**
+ * Approves or rejects an upload of the reviewer's company (spec section 4): only a finished run
+ * (SCRUBBED) awaiting review, and only the newest version of its client-week. The upload's row is
+ * locked for the transaction, so of two admins reviewing at once the second sees the first's
+ * decision and is refused. The decision, reviewer, time, the notes on each file version and the
+ * audit row are written together. An upload of another company answers exactly like a missing one.
+ */
+export async function reviewUpload(db: Executor, reviewer: Reviewer, uploadId: string, input: ReviewInput): Promise<{ message: string }> {
+  const notes = notesOf(input);
+  return db.transaction(async (tx) => {
+    const [upload] = await tx
+      .select({
+        id: uploads.id,
+        clientId: uploads.clientId,
+        requiredDocumentId: uploads.requiredDocumentId,
+        weekStart: uploads.weekStart,
+        status: uploads.status,
+        approvalStatus: uploads.approvalStatus,
+      })
+      .from(uploads)
+      .innerJoin(clients, eq(clients.id, uploads.clientId))
+      .where(and(eq(uploads.id, uploadId), eq(uploads.companyId, reviewer.companyId), eq(clients.companyId, reviewer.companyId)))
+      .for('update', { of: uploads });
+    if (!upload) throw notFound(UPLOAD_NOT_FOUND);
+    if (upload.approvalStatus === 'APPROVED') throw conflict(REVIEW_REFUSALS.approved);
+    if (upload.approvalStatus === 'REJECTED') throw conflict(REVIEW_REFUSALS.rejected);
+    if (upload.status === 'FAILED') throw conflict(REVIEW_REFUSALS.failed);
+    if (upload.status !== 'SCRUBBED') throw conflict(REVIEW_REFUSALS.processing);
+
+    const [newest] = await tx
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(and(eq(uploads.clientId, upload.clientId), eq(uploads.requiredDocumentId, upload.requiredDocumentId), eq(uploads.weekStart, upload.weekStart)))
+      .orderBy(...NEWEST_UPLOAD_FIRST)
+      .limit(1);
+    if (newest.id !== upload.id) throw conflict(REVIEW_REFUSALS.notNewest);
+
+    const stored = new Set((await tx.select({ kind: uploadFiles.kind }).from(uploadFiles).where(eq(uploadFiles.uploadId, upload.id))).map((file) => file.kind));
+    for (const kind of Object.keys(notes) as FileKind[]) {
+      if (!stored.has(kind)) {
+        const message = `This upload has no ${kind} file to comment on.`;
+        throw badRequest(message, [{ field: NOTE_FIELDS[kind], message }]);
+      }
+    }
+
+    const reviewedAt = new Date();
+    await tx
+      .update(uploads)
+      .set({ approvalStatus: input.approval_status, reviewedById: reviewer.actor.id, reviewedByName: reviewer.name, reviewedAt, updatedAt: reviewedAt })
+      .where(eq(uploads.id, upload.id));
+    for (const [kind, text] of Object.entries(notes) as [FileKind, string][]) {
+      await tx
+        .update(uploadFiles)
+        .set({ notes: text })
+        .where(and(eq(uploadFiles.uploadId, upload.id), eq(uploadFiles.kind, kind)));
+    }
+    await recordAudit(tx, {
+      actor: reviewer.actor,
+      ip: reviewer.ip,
+      companyId: reviewer.companyId,
+      action: 'upload.review',
+      entityType: 'upload',
+      entityId: upload.id,
+      details: { approvalStatus: input.approval_status, clientId: upload.clientId, weekStart: upload.weekStart, notes },
+    });
+    return { message: REVIEW_MESSAGES[input.approval_status] };
+  });
+}

@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { formatDateTime } from '@/web/lib/formatDate';
+import { answerList, api, openReviewScreen, row, setupUser, upload, uploadId } from './weeklyReviewScreens';
+
+const REVIEW = `/api/company/weekly-documents/${uploadId(1)}/review`;
+
+async function openReview(user: ReturnType<typeof setupUser>) {
+  await screen.findByText('Client 1');
+  await user.click(screen.getByRole('button', { name: 'Review' }));
+  return screen.findByRole('dialog', { name: 'Review Upload' });
+}
+
+function tab(dialog: HTMLElement, name: string | RegExp) {
+  return within(dialog).getByRole('tab', { name });
+}
+
+describe('the review dialog', () => {
+  test('shows who uploaded what and when, and a tab per version with its file and size; a missing version is marked N/A and cannot be opened', async () => {
+    const withoutScrubbed = upload(1, {
+      uploaded_by: { name: '' },
+      file_versions: { raw: { filename: 'payroll.xlsx', file_size_mb: 1.5, notes: null }, consolidated: { filename: 'payroll-consolidated.xlsx', file_size_mb: 0.5 } },
+    });
+    answerList([row(1, withoutScrubbed)]);
+    const user = setupUser();
+    openReviewScreen();
+    const dialog = await openReview(user);
+
+    const facts = Object.fromEntries(
+      within(dialog)
+        .getAllByRole('row')
+        .slice(0, 4)
+        .map((fact) => [within(fact).getByRole('columnheader').textContent, within(fact).getByRole('cell').textContent]),
+    );
+    expect(facts).toEqual({ Client: 'Client 1', Document: 'Client 1 Payroll', 'Uploaded By': 'Unknown', 'Upload Date': formatDateTime('2026-03-03T12:00:00.000Z') });
+    expect(within(dialog).getAllByRole('tab').map((element) => element.textContent)).toEqual(['Raw File', 'Consolidated', 'Scrubbed (N/A)']);
+    expect(tab(dialog, 'Raw File')).toHaveAttribute('aria-selected', 'true');
+    expect(tab(dialog, 'Scrubbed (N/A)')).toHaveAttribute('aria-disabled', 'true');
+    expect(within(dialog).getByText('payroll.xlsx')).toBeInTheDocument();
+    expect(within(dialog).getByText('1.50 MB')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Raw File Comments (optional)' })).toHaveValue('');
+
+    await user.click(tab(dialog, 'Consolidated'));
+    expect(within(dialog).getByText('payroll-consolidated.xlsx')).toBeInTheDocument();
+    expect(within(dialog).getByText('0.50 MB')).toBeInTheDocument();
+    await user.click(tab(dialog, 'Scrubbed (N/A)'));
+    expect(tab(dialog, 'Consolidated')).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getAllByRole('button').map((button) => button.textContent).filter(Boolean)).toEqual(['Cancel', 'Reject', 'Approve']);
+  });
+
+  test('Approve sends the decision with only the comments written, trimmed, then closes and the list refetches', async () => {
+    answerList([row(1, upload(1))]);
+    const decision = api().post(REVIEW, { approval_status: 'APPROVED', raw_notes: 'Two employees are missing', scrubbed_notes: 'Fine' }).reply(200, { success: true, message: 'Reviewed' });
+    const refetched = answerList([row(1, upload(1, { approval_status: 'APPROVED', reviewed_by: { name: 'Alice Admin', reviewed_at: '2026-03-05T09:30:00.000Z' } }), 'APPROVED')]);
+    const user = setupUser();
+    openReviewScreen();
+    const dialog = await openReview(user);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Raw File Comments (optional)' }), '  Two employees are missing ');
+    await user.click(tab(dialog, 'Consolidated'));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Consolidated Comments (optional)' }), '   ');
+    await user.click(tab(dialog, 'Scrubbed'));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Scrubbed Comments (optional)' }), 'Fine');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByText('Document approved successfully')).toBeInTheDocument();
+    expect(decision.isDone()).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Review Upload' })).not.toBeInTheDocument());
+    await waitFor(() => expect(refetched.isDone()).toBe(true));
+    expect(await screen.findByText('Approved', { selector: '.ant-typography' })).toBeInTheDocument();
+  });
+
+  test('Reject without comments sends the decision alone', async () => {
+    answerList([row(1, upload(1))]);
+    const decision = api().post(REVIEW, { approval_status: 'REJECTED' }).reply(200, { success: true, message: 'Reviewed' });
+    answerList([row(1, upload(1, { approval_status: 'REJECTED' }), 'REJECTED')]);
+    const user = setupUser();
+    openReviewScreen();
+    const dialog = await openReview(user);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Document rejected successfully')).toBeInTheDocument();
+    expect(decision.isDone()).toBe(true);
+  });
+
+  test("a refused decision toasts, says why in the dialog and keeps it open with the comments; closing forgets them", async () => {
+    answerList([row(1, upload(1))]);
+    api().post(REVIEW, { approval_status: 'REJECTED', raw_notes: 'Wrong week' }).reply(409, { success: false, message: 'This upload has already been reviewed', error: 'CONFLICT' });
+    const user = setupUser();
+    openReviewScreen();
+    let dialog = await openReview(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Raw File Comments (optional)' }), 'Wrong week');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Failed to rejected document')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('This upload has already been reviewed');
+    expect(screen.getByRole('dialog', { name: 'Review Upload' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Raw File Comments (optional)' })).toHaveValue('Wrong week');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Review Upload' })).not.toBeInTheDocument());
+    dialog = await openReview(user);
+    expect(within(dialog).getByRole('textbox', { name: 'Raw File Comments (optional)' })).toHaveValue('');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test("a refused approval is worded as shipped: 'Failed to approved document'", async () => {
+    answerList([row(1, upload(1))]);
+    api().post(REVIEW, { approval_status: 'APPROVED' }).reply(500, { success: false });
+    const user = setupUser();
+    openReviewScreen();
+    const dialog = await openReview(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    // Without a message of the server's, the dialog says what the answer's status says.
+    expect(await screen.findByText('Failed to approved document')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Internal Server Error');
+    expect(screen.getByRole('dialog', { name: 'Review Upload' })).toBeInTheDocument();
+  });
+});
