@@ -14,13 +14,14 @@ const tsJest = [
   },
 ];
 /** Dependencies that ship only ES modules or use dynamic import(): see test/helpers/esm-interop-transform.cjs. */
-const esmOnly = ['cookie', '@electric-sql/pglite', '@ant-design/colors'];
+const esmOnly = ['cookie', '@electric-sql/pglite', '@ant-design/colors', 'content-disposition'];
 const common = {
   transform: {
     '/node_modules/.+\\.[cm]?js$': '<rootDir>/test/helpers/esm-interop-transform.cjs',
     '^.+\\.tsx?$': tsJest,
   },
-  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  // nested copies too (a dependency's own node_modules): only paths naming none of them are left alone
+  transformIgnorePatterns: [`^(?!.*/node_modules/(${esmOnly.join('|')})/).*/node_modules/`],
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
@@ -55,7 +56,7 @@ module.exports = {
       testMatch: ['<rootDir>/test/server/**/*.test.ts', '<rootDir>/test/common/**/*.test.ts', '<rootDir>/test/scripts/**/*.test.ts'],
       // Suites that need several processes on one database run where TEST_DATABASE_URL names a
       // PostgreSQL server (CI's PostgreSQL pass); the embedded database serves one process only.
-      testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...(process.env.TEST_DATABASE_URL ? [] : ['/test/server/jobs/workerRestart\\.test\\.ts$'])],
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...(process.env.TEST_DATABASE_URL ? [] : ['/test/server/jobs/workerRestart\\.test\\.ts$', '/test/server/db/queryPlans\\.test\\.ts$', '/test/server/realtime/crossProcess\\.test\\.ts$', '/test/server/main\\.test\\.ts$'])],
     },
   ],
 };

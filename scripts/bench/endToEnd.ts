@@ -29,27 +29,30 @@
  *                           the same files `npm run bench:engine` generates)
  *   BENCH_E2E_RUNS=n        warm uploads per workbook, one at a time (default 20)
  *   BENCH_E2E_BURST=n       5 MB uploads posted at once (default 20; 0 leaves the case out)
+ *   BENCH_E2E_THROUGHPUT=n  then, scaled out: n 50 KB uploads queued at once on PostgreSQL
+ *                           (BENCH_DATABASE_URL, default the local server; a fresh database, dropped
+ *                           after) with one API process and two workers: total time and uploads per
+ *                           minute (default 200; 0 leaves the case out)
  *   PROCESSING_CONCURRENCY  and the server's other settings pass through to it (see README)
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
-import { needsBuild } from '../buildFreshness.cjs';
+import pg from 'pg';
+import { type BuiltServer, buildIfStale, DEMO, startBuiltServer, stopBuiltServer } from './builtServer';
 import { writeModelXlsx } from './payrollFiles';
 import { payrollModel } from './payrollModel';
 
-const ROOT = resolve(__dirname, '../..');
 const BENCH_DIR = process.env.BENCH_DIR ?? join(tmpdir(), 'payroll-engine-bench');
 const RUNS = Math.max(1, Number(process.env.BENCH_E2E_RUNS) || 20);
 const BURST = process.env.BENCH_E2E_BURST === undefined ? 20 : Math.max(0, Number(process.env.BENCH_E2E_BURST) || 0);
-const DEMO = { admin: 'admin@northwind.demo', staff: 'staff@northwind.demo', password: 'demo1234' };
+const THROUGHPUT = process.env.BENCH_E2E_THROUGHPUT === undefined ? 200 : Math.max(0, Number(process.env.BENCH_E2E_THROUGHPUT) || 0);
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const WORKERS = 2;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const START_TIMEOUT_MS = 120_000;
 const REQUEST_TIMEOUT_MS = 60_000;
 /** One upload, one at a time, from request to SCRUBBED. */
 const UPLOAD_TIMEOUT_MS = 180_000;
@@ -74,99 +77,6 @@ async function workbook(label: string, rowsPerSheet: number): Promise<Workbook> 
 }
 
 // ---------------------------------------------------------------------------------------------- server
-
-interface Server {
-  child: ChildProcess;
-  baseUrl: string;
-  dataDir: string;
-  /** The last lines the server printed, for a failure's report. */
-  output: () => string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolvePort(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
-function buildServerIfStale(): void {
-  const sources = ['src/server', 'src/common', 'openapi', 'scripts/build-server.ts', 'tsconfig.json', 'package-lock.json'];
-  if (!needsBuild(ROOT, ['dist/server/main.js', 'dist/server/pipelineWorker.js', 'dist/server/xlsxReadWorker.js'], sources)) return;
-  console.log('Building the server (first run or sources changed)...');
-  const result = spawnSync(process.execPath, [require.resolve('tsx/cli'), join(ROOT, 'scripts/build-server.ts')], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('The server build failed.');
-}
-
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'payroll-bench-e2e-'));
-  const child = spawn(process.execPath, [join(ROOT, 'dist/server/main.js'), 'all'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      STORAGE_DIR: '',
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // plain http on loopback, as the browser suite runs it
-      COOKIE_SECURE: 'false',
-      // one session for the whole run, however slow the machine is today
-      ACCESS_TOKEN_TTL_SECONDS: '7200',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const started = new Promise<void>((resolveStart, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start within ${START_TIMEOUT_MS / 1000} s:\n${output}`)), START_TIMEOUT_MS);
-    const onData = () => {
-      if (!output.includes('is running at')) return;
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      child.off('exit', onExit);
-      resolveStart();
-    };
-    const onExit = (code: number | null) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited with ${code}:\n${output}`));
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', onExit);
-  });
-  try {
-    await started;
-  } catch (error) {
-    child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  return { child, baseUrl: `http://127.0.0.1:${port}`, dataDir, output: () => output };
-}
-
-/** Stops the server gracefully (so that its database can be read afterwards), killing it after 15 s; its data stays. */
-async function stopServer(server: Server): Promise<void> {
-  const { child } = server;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-  }
-}
 
 /**
  * What the server recorded of each upload, from its stopped embedded database: the queue's times of
@@ -454,14 +364,79 @@ function breakdown(label: string, timings: UploadTiming[]): string[] {
 
 // ---------------------------------------------------------------------------------------------- main
 
+// ------------------------------------------------------------------------------------- scaled out
+
+interface Throughput {
+  uploads: number;
+  scrubbed: number;
+  totalMs: number;
+  lastAcceptedMs: number;
+}
+
+async function asPostgresAdmin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `count` 50 KB uploads queued at once, on PostgreSQL with one API process and two workers. */
+async function scaledOutThroughput(file: Workbook, count: number): Promise<Throughput> {
+  const name = `payroll_bench_throughput_${Date.now()}`;
+  await asPostgresAdmin(`create database "${name}"`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  // every process keeps files in one folder (as they would share a bucket)
+  const storageDir = mkdtempSync(join(tmpdir(), 'payroll-bench-throughput-files-'));
+  const env = { DATABASE_URL: url.toString(), STORAGE_DIR: storageDir, ACCESS_TOKEN_TTL_SECONDS: '7200', SESSION_SECRET: 'b'.repeat(48) };
+  const started: BuiltServer[] = [];
+  let follower: Follower | undefined;
+  try {
+    const api = await startBuiltServer({ role: 'api', env: { ...env, SEED_DEMO: 'true' }, dataDirPrefix: 'payroll-bench-throughput-' });
+    started.push(api);
+    started.push(...(await Promise.all(Array.from({ length: WORKERS }, () => startBuiltServer({ role: 'worker', env, dataDirPrefix: 'payroll-bench-throughput-' })))));
+    const { session: staff, userId: staffId } = await Session.signIn(api.baseUrl, 'staff', DEMO.staff);
+    const { session: admin } = await Session.signIn(api.baseUrl, 'admin', DEMO.admin);
+    const clientIds: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const created = await admin.call<{ data: { client: { id: string } } }>('POST', '/api/client', { name: `Throughput client ${String(i + 1).padStart(3, '0')}`, assigned_staff_id: staffId });
+      clientIds.push(created.data.client.id);
+    }
+    follower = await Follower.connect(api.baseUrl, staff.cookieHeader);
+    const socket = follower;
+    const t0 = performance.now();
+    const timings = await Promise.all(clientIds.map((id) => socket.upload(staff, id, file, BURST_TIMEOUT_MS, t0)));
+    const failure = timings.find((t) => t.status !== 'SCRUBBED');
+    if (failure) console.log(`upload ${failure.processingId}: ${failure.status}${failure.error ? `: ${failure.error}` : ''}`);
+    return {
+      uploads: count,
+      scrubbed: timings.filter((t) => t.status === 'SCRUBBED').length,
+      totalMs: Math.max(...timings.map((t) => t.done)),
+      lastAcceptedMs: Math.max(...timings.map((t) => t.accepted)),
+    };
+  } finally {
+    follower?.close();
+    await Promise.all(started.map((server) => stopBuiltServer(server)));
+    await asPostgresAdmin(`drop database if exists "${name}" with (force)`);
+    rmSync(storageDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<number> {
   mkdirSync(BENCH_DIR, { recursive: true });
   const small = await workbook('50KB', 18);
   const large = await workbook('5MB', 2250);
-  buildServerIfStale();
+  buildIfStale({ web: false });
 
   console.log(`starting the built server (embedded database, demo data) ...`);
-  const server = await startServer();
+  const server = await startBuiltServer({
+    dataDirPrefix: 'payroll-bench-e2e-',
+    // one session for the whole run, however slow the machine is today
+    env: { ACCESS_TOKEN_TTL_SECONDS: '7200' },
+  });
   const pid = server.child.pid as number;
   const rss = new RssMonitor(pid);
   let follower: Follower | undefined;
@@ -518,7 +493,8 @@ async function main(): Promise<number> {
     const burstRss = burst ? rss.endPhase(`${large.label} x ${BURST} at once`) : undefined;
     rss.stop();
     follower.close();
-    await stopServer(server);
+    // its data stays for the server's own records, read below
+    await stopBuiltServer(server, { keepData: true });
     await readServerTimes(server.dataDir, all).catch((error: unknown) => console.log(`(the server's own records could not be read: ${(error as Error).message})`));
 
     // ------------------------------------------------------------------------------------- the report
@@ -565,13 +541,26 @@ async function main(): Promise<number> {
     const highest = rss.phases.reduce((a, b) => (b.peakKb > a.peakKb ? b : a));
     console.log(`\nThe server's peak RSS over the whole run: ${mb(highest.peakKb)} (${highest.name}).`);
 
+    let throughputMissed = false;
+    if (THROUGHPUT > 0) {
+      console.log(`\nScaled out: ${THROUGHPUT} ${small.label} uploads queued at once, PostgreSQL, one API process and ${WORKERS} workers ...`);
+      const result = await scaledOutThroughput(small, THROUGHPUT);
+      throughputMissed = result.scrubbed !== result.uploads;
+      console.log(
+        `\n${table(
+          ['case', 'SCRUBBED', 'all 202 after', 'all SCRUBBED after', 'uploads per minute'],
+          [[`${small.label} x ${result.uploads}, ${WORKERS} workers`, `${result.scrubbed}/${result.uploads}`, seconds(result.lastAcceptedMs), seconds(result.totalMs), String(Math.round(result.uploads / (result.totalMs / 60_000)))]],
+        )}`,
+      );
+    }
+
     const failed = all.filter((t) => t.status !== 'SCRUBBED');
     for (const t of failed) console.log(`upload ${t.processingId}: ${t.status}${t.error ? `: ${t.error}` : ''}`);
     if (failed.length > 0) {
       console.log(`\n${failed.length} upload(s) did not reach SCRUBBED.`);
       return 1;
     }
-    return 0;
+    return throughputMissed ? 1 : 0;
   } catch (error) {
     console.error(`\nThe benchmark stopped: ${(error as Error).message}\nThe server's last output:\n${server.output()}`);
     return 1;
@@ -580,8 +569,7 @@ async function main(): Promise<number> {
     follower?.close();
     process.off('SIGINT', stopOnSignal);
     process.off('SIGTERM', stopOnSignal);
-    await stopServer(server);
-    rmSync(server.dataDir, { recursive: true, force: true });
+    await stopBuiltServer(server);
   }
 }
 

@@ -24,7 +24,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness (database and queue reachable) */
+        /** Readiness (database, queue and file storage reachable; 503 naming the first that is not) */
         get: operations["getReady"];
         put?: never;
         post?: never;

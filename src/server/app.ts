@@ -12,6 +12,7 @@ import { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
+import { registerApiReference } from './http/apiReference';
 import { loadContract } from './http/contract';
 import { errorHandler } from './http/errorHandler';
 import { type OperationHandlers, registerOperations } from './http/operations';
@@ -26,13 +27,13 @@ import { staffOperations } from './routes/staff';
 import { systemOperations } from './routes/system';
 import { ticketOperations } from './routes/ticket';
 import type { FileStorage } from './storage/fileStorage';
-import { LocalFileStorage } from './storage/localFileStorage';
+import { openConfiguredStorage } from './storage/openStorage';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   queue?: PgBoss;
-  /** Where files are kept; a local folder (config.storageDir) unless given. */
+  /** Where files are kept; the configured storage (a local folder or an S3 bucket) unless given. */
   storage?: FileStorage;
   /** Serve the built SPA from this folder (dist/web) when it exists. */
   webRoot?: string;
@@ -68,7 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     tokens: new TokenService(secret, config.accessTokenTtlSeconds),
     queue: deps.queue,
-    storage: deps.storage ?? new LocalFileStorage(config.storageDir),
+    storage: deps.storage ?? openConfiguredStorage(config),
     // Replaced by the realtime server's publisher when it is registered below.
     publisher: silentPublisher,
   };
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20, parts: 25 } });
   app.addHook('onRequest', originGuard(config.allowedOrigins));
   await app.register(realtimePlugin);
+  await registerApiReference(app);
 
   await app.register(
     async (api) => {
@@ -96,14 +98,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webRoot = deps.webRoot;
   if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
-    // Client-side routes (/auth/admin, /system/companies, ...) all load the SPA.
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // The build's brotli and gzip copies (file.br, file.gz) go to browsers that accept them.
+      preCompressed: true,
+      // Routes for the files themselves only; source maps are never served.
+      globIgnore: ['**/*.br', '**/*.gz', '**/*.map'],
+      allowedPath: (pathName) => !isSourceMap(pathName),
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', isHashedAsset(path.relative(webRoot, filePath)) ? HASHED_ASSET_CACHE : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
+    // Client-side routes (/auth/admin, /system/companies, ...) all load the SPA; a missing build file does not.
     app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const pathName = request.url.split('?')[0];
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || pathName.startsWith('/assets/') || isSourceMap(pathName)) {
         return reply.code(404).send({ success: false, message: 'Not found.', error: 'NOT_FOUND' });
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   }
   return app;
+}
+
+/** Built files named by their content's hash never change: browsers keep them for a year without asking. */
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+/** The build puts its content-hashed files, and only those, under assets/ (a .br or .gz copy is one too). */
+function isHashedAsset(relativePath: string): boolean {
+  return relativePath.split(path.sep)[0] === 'assets';
+}
+
+function isSourceMap(pathName: string): boolean {
+  return /\.map(\.(br|gz))?$/i.test(pathName);
 }

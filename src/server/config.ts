@@ -8,6 +8,14 @@ const booleanText = yup
   .string()
   .oneOf(['true', 'false', '1', '0', 'yes', 'no', ''], '${path} must be true or false');
 
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 const configSchema = yup.object({
   NODE_ENV: yup.string().oneOf(['development', 'production', 'test']).default('development'),
   PORT: yup.number().integer().min(0).max(65535).default(3000),
@@ -26,10 +34,32 @@ const configSchema = yup.object({
   LOGIN_MAX_FAILURES_PER_IP: yup.number().integer().min(1).default(50),
   LOGIN_FAILURE_WINDOW_SECONDS: yup.number().integer().min(1).default(900),
   CONSOLIDATED_FILE_LINK_TEMPLATE: yup.string().default(''),
+  STORAGE: yup.string().oneOf(['local', 's3'], 'STORAGE must be local or s3').default('local'),
   STORAGE_DIR: yup.string().optional(),
+  S3_BUCKET: yup.string().when('STORAGE', {
+    is: 's3',
+    then: (schema) => schema.required('S3_BUCKET is required when STORAGE=s3'),
+    otherwise: (schema) => schema.optional(),
+  }),
+  S3_REGION: yup.string().default('us-east-1'),
+  S3_ENDPOINT: yup
+    .string()
+    .optional()
+    .test('http-url', 'S3_ENDPOINT must be an http(s) URL such as http://minio:9000', (value) => value === undefined || isHttpUrl(value)),
+  S3_ACCESS_KEY_ID: yup
+    .string()
+    .optional()
+    .test(
+      'paired',
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the default credential chain',
+      (value, context) => Boolean(value) === Boolean((context.parent as { S3_SECRET_ACCESS_KEY?: string }).S3_SECRET_ACCESS_KEY),
+    ),
+  S3_SECRET_ACCESS_KEY: yup.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanText.default('false'),
   MAX_UPLOAD_BYTES: yup.number().integer().min(1).default(MAX_UPLOAD_BYTES),
   PROCESSING_CONCURRENCY: yup.number().integer().min(1, 'PROCESSING_CONCURRENCY must be at least 1').optional(),
   PROCESSING_JOB_EXPIRE_SECONDS: yup.number().integer().min(2).max(23 * 3600).default(15 * 60),
+  SHUTDOWN_GRACE_SECONDS: yup.number().integer().min(1).max(3600).default(25),
 });
 
 export interface Config {
@@ -48,8 +78,12 @@ export interface Config {
   logLevel: string;
   loginLimits: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
   consolidatedFileLinkTemplate: string;
+  /** Which storage keeps uploaded and produced files: a local folder (storageDir) or an S3 bucket (s3). */
+  storage: 'local' | 's3';
   /** Where the local file storage keeps files; `<DATA_DIR>/files` unless set. */
   storageDir: string;
+  /** The bucket and how to reach it; present exactly when `storage` is 's3'. */
+  s3?: S3Config;
   /** The largest file an upload may carry (spec: 100 MB). */
   maxUploadBytes: number;
   processing: {
@@ -61,6 +95,22 @@ export interface Config {
      */
     jobExpireSeconds: number;
   };
+  /**
+   * How long a stopping process (SIGTERM) gives the requests, upload streams and jobs under way to
+   * finish; jobs still running then are handed back to the queue.
+   */
+  shutdownGraceSeconds: number;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service (MinIO, R2, ...); AWS S3 itself when absent. */
+  endpoint?: string;
+  /** Both or neither: without them the SDK's default credential chain applies (environment, profile, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Address the bucket as a path (`endpoint/bucket/key`) rather than as a host name, as most S3-compatible services want. */
+  forcePathStyle: boolean;
 }
 
 const isTrue = (value: string | undefined): boolean => value !== undefined && ['true', '1', 'yes'].includes(value);
@@ -100,11 +150,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: raw.LOGIN_FAILURE_WINDOW_SECONDS,
     },
     consolidatedFileLinkTemplate: raw.CONSOLIDATED_FILE_LINK_TEMPLATE,
+    storage: raw.STORAGE as Config['storage'],
     storageDir: path.resolve(raw.STORAGE_DIR ?? path.join(raw.DATA_DIR, 'files')),
+    s3: raw.STORAGE === 's3' ? s3Config(raw) : undefined,
     maxUploadBytes: raw.MAX_UPLOAD_BYTES,
     processing: {
       concurrency: raw.PROCESSING_CONCURRENCY ?? Math.max(1, os.availableParallelism() - 1),
       jobExpireSeconds: raw.PROCESSING_JOB_EXPIRE_SECONDS,
     },
+    shutdownGraceSeconds: raw.SHUTDOWN_GRACE_SECONDS,
+  };
+}
+
+function s3Config(raw: yup.InferType<typeof configSchema>): S3Config {
+  return {
+    bucket: raw.S3_BUCKET as string,
+    region: raw.S3_REGION,
+    endpoint: raw.S3_ENDPOINT,
+    credentials: raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY ? { accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY } : undefined,
+    forcePathStyle: isTrue(raw.S3_FORCE_PATH_STYLE),
   };
 }

@@ -9,12 +9,15 @@ import { openConfiguredDatabase } from './db/open';
 import { startQueue } from './jobs/queue';
 import { startUploadWorker, type UploadWorker } from './jobs/uploadWorker';
 import { warmPipeline } from './processing';
+import { openFanoutPool, workerPublisher, type WorkerPublisher } from './realtime/postgresFanout';
 import { silentPublisher } from './realtime/processingUpdates';
-import { LocalFileStorage } from './storage/localFileStorage';
+import { openConfiguredStorage } from './storage/openStorage';
 import { describeDemoAccounts, seedDemoData } from './seed/demo';
 
 type Role = 'all' | 'api' | 'worker';
 const ROLES: Role[] = ['all', 'api', 'worker'];
+/** How long after the grace period a stopping process that has not let go is ended anyway. */
+const FORCED_EXIT_MARGIN_MS = 5_000;
 
 function webRoot(): string | undefined {
   const candidates = [path.resolve(__dirname, '../web'), path.resolve(process.cwd(), 'dist/web')];
@@ -44,12 +47,19 @@ async function main(): Promise<void> {
     if (config.seedDemo) console.log(`${seeded ? 'Demo data loaded. ' : ''}${describeDemoAccounts(base)}\n`);
   }
   let worker: UploadWorker | undefined;
+  let fanout: { pool: Awaited<ReturnType<typeof openFanoutPool>>; publisher: WorkerPublisher } | undefined;
   if (role === 'all' || role === 'worker') {
     // In `all` the worker shares the API's storage, logger and publisher, so its updates reach this
-    // process's sockets; a `worker` process alone publishes nowhere until the scaled-out adapter lands.
+    // process's sockets (and, on PostgreSQL, those of every API process, through its adapter).
     const deps = app
       ? { db: database.db, storage: app.ctx.storage, publisher: app.ctx.publisher, log: app.log }
-      : { db: database.db, storage: new LocalFileStorage(config.storageDir), publisher: silentPublisher, log: pino({ level: config.logLevel }) };
+      : { db: database.db, storage: openConfiguredStorage(config), publisher: silentPublisher, log: pino({ level: config.logLevel }) };
+    // A `worker` process alone has no sockets: it publishes to the same rooms through PostgreSQL.
+    if (!app && config.databaseUrl) {
+      const pool = await openFanoutPool(config.databaseUrl, deps.log);
+      fanout = { pool, publisher: workerPublisher(pool, deps.log) };
+      deps.publisher = fanout.publisher;
+    }
     // A process that takes jobs keeps its pipeline threads warm, so no upload pays for starting one.
     await warmPipeline({ keepAlive: true });
     worker = await startUploadWorker(queue, deps, config.processing.concurrency);
@@ -60,16 +70,39 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing work in progress, then stopping.`);
-    // jobs under way get the queue's grace period; one cut short is handed out again after its expiry
-    await Promise.race([worker?.stop(), new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
-    await app?.close();
-    await queue.stop({ graceful: true, wait: true, timeout: 30_000 }).catch(() => undefined);
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    console.log(`${signal} received: finishing work in progress (at most ${config.shutdownGraceSeconds} s), then stopping.`);
+    // Whatever has not let go by shortly after the grace period does not keep the process.
+    setTimeout(() => process.exit(1), graceMs + FORCED_EXIT_MARGIN_MS).unref();
+    // The API accepts nothing new and lets the requests and upload streams under way finish; jobs under
+    // way finish too, or are stopped when the grace period is over and handed back to the queue.
+    await Promise.all([app && closeApp(app, graceMs), worker?.stop(graceMs)]);
+    // A hand-back still being recorded is written before the database closes.
+    await queue.stop({ graceful: true, wait: true, timeout: 2_000 }).catch(() => undefined);
+    await fanout?.publisher.close().catch(() => undefined);
+    await fanout?.pool.end().catch(() => undefined);
     await database.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/**
+ * Closes the API: it stops accepting connections, ends the sockets (their browsers reconnect to
+ * another API process) and lets the requests and upload streams under way finish; connections
+ * still open after `graceMs` are cut, so an unfinished upload fails and is not recorded.
+ */
+async function closeApp(app: FastifyInstance, graceMs: number): Promise<void> {
+  // A kept-alive connection whose last request has been answered is closed at once, not when its client lets go of it.
+  const idle = setInterval(() => app.server.closeIdleConnections(), 250);
+  const cutOff = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(idle);
+    clearTimeout(cutOff);
+  }
 }
 
 main().catch((error: unknown) => {

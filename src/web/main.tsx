@@ -12,6 +12,9 @@ import { UiProvider } from './app/UiProvider';
 
 const store = setupStore();
 const persistor = persistStore(store);
+// The session is written to storage a moment after it changes; a page left at once (an address typed
+// right after signing in, a reload) writes it first, or the next page would not know who signed in.
+window.addEventListener('pagehide', () => void persistor.flush());
 setupListeners(store.dispatch);
 const router = createBrowserRouter(appRoutes);
 

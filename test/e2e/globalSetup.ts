@@ -1,22 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../scripts/freePort';
 
 const root = path.resolve(__dirname, '../..');
 export const stateFile = path.join(os.tmpdir(), 'payroll-e2e-server.json');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 /** Starts the built server with a fresh embedded database and demo data, as `npm start` would. */
 export default async function globalSetup(): Promise<void> {

@@ -15,9 +15,9 @@ const PASSWORD = 'review-week-1';
 const REJECTION_NOTE = 'Week 47 is missing the Downtown sheet: add it and upload again.';
 
 /** A company of its own, so the week's figures are exactly this walk's: an admin, a staff member and two clients. */
-const COMPANY = 'Evergreen Payroll Partners';
-const ADMIN = { name: 'Elena Marsh', email: 'elena@evergreen.test' };
-const STAFF = { name: 'Theo Grant', email: 'theo@evergreen.test' };
+const COMPANY = 'Cedar Ridge Payroll';
+const ADMIN = { name: 'Elena Marsh', email: 'elena@cedarridge.test' };
+const STAFF = { name: 'Theo Grant', email: 'theo@cedarridge.test' };
 const CLIENTS = ['Alder Cafe', 'Birch Street Books'] as const;
 
 /** A JSON call of the signed-in context, as the SPA makes it (same origin). */

@@ -11,6 +11,7 @@ import nock from 'nock';
 import type { CurrentUser } from '@/web/api/generated';
 import { appRoutes } from '@/web/app/router';
 import { type AppStore, type PreloadedState, setupStore } from '@/web/app/store';
+import { FeedbackProvider } from '@/web/app/FeedbackProvider';
 import { UiProvider } from '@/web/app/UiProvider';
 
 /** Where nock answers for the API in tests (the base the suites configure). */
@@ -34,7 +35,9 @@ const noWave = { disabled: true };
 function TestUiProvider({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider theme={testTheme} wave={noWave}>
-      <UiProvider>{children}</UiProvider>
+      <UiProvider>
+        <FeedbackProvider>{children}</FeedbackProvider>
+      </UiProvider>
     </ConfigProvider>
   );
 }

@@ -156,7 +156,19 @@ export const uploads = pgTable(
   },
   (table) => [
     index('uploads_company_week_idx').on(table.companyId, table.weekStart),
-    index('uploads_client_week_idx').on(table.clientId, table.weekStart),
+    // A client's week, newest upload first (in the order of NEWEST_UPLOAD_FIRST, nulls first as
+    // ORDER BY ... DESC puts them), with the state the weekly filters and figures read: the newest
+    // upload of a client-week is the first entry, read from the index alone.
+    index('uploads_client_week_newest_idx').on(
+      table.clientId,
+      table.weekStart,
+      table.requiredDocumentId,
+      table.createdAt.desc().nullsFirst(),
+      table.attempt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+      table.status,
+      table.approvalStatus,
+    ),
     index('uploads_uploader_idx').on(table.uploadedById),
   ],
 );

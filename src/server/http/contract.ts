@@ -43,9 +43,14 @@ export function contractPath(): string {
 
 let cached: Contract | undefined;
 
+/** The contract as its document (openapi/openapi.yaml parsed), for serving it as it is. */
+export function readContractDocument(file = contractPath()): Json {
+  return parse(readFileSync(file, 'utf8')) as Json;
+}
+
 export function loadContract(file = contractPath()): Contract {
   if (cached) return cached;
-  const document = parse(readFileSync(file, 'utf8')) as Json;
+  const document = readContractDocument(file);
   const components = (document.components ?? {}) as Record<string, Record<string, Json>>;
 
   const resolveRef = (ref: string): Json => {

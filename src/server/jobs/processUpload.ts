@@ -25,6 +25,8 @@ export interface UploadJob {
   data: ProcessUploadJob;
   /** How long the queue lets it run before it takes it back. */
   expireInSeconds: number;
+  /** Aborted when the worker stops before the run is over: the run ends and the queue hands the job out again. */
+  halt?: AbortSignal;
 }
 
 const TEMP_PREFIX = 'payroll-upload-';
@@ -40,7 +42,7 @@ const TEMP_PREFIX = 'payroll-upload-';
  * is not redone (a rerun after CONSOLIDATED keeps the consolidated file and only produces the
  * scrubbed one), and file rows are one per upload and kind. An upload deleted before or during the
  * run ends it without a word. At the expiry the engine is stopped, so a job that overran does not
- * race the run the queue has handed it to next.
+ * race the run the queue has handed it to next; so it is when its worker stops before it is done.
  */
 export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promise<void> {
   const { uploadId } = job.data;
@@ -53,14 +55,15 @@ export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promis
   const expiry = new AbortController();
   const timer = setTimeout(() => expiry.abort(), job.expireInSeconds * 1000);
   timer.unref();
+  const signal = job.halt ? AbortSignal.any([expiry.signal, job.halt]) : expiry.signal;
   await removeLeftovers(uploadId);
   const workDir = await mkdtemp(path.join(os.tmpdir(), `${TEMP_PREFIX}${uploadId}-`));
   try {
-    await run(stages, { weekStart: upload.weekStart, workDir, signal: expiry.signal });
+    await run(stages, { weekStart: upload.weekStart, workDir, signal });
   } catch (error) {
     if (error instanceof UploadGone) return;
-    // the queue has taken the job back and will hand it out again: this run leaves it alone
-    if (expiry.signal.aborted) throw error;
+    // the queue has taken the job back (or gets it back now) and will hand it out again: this run leaves it alone
+    if (signal.aborted) throw error;
     // a deletion that took the upload's files before its row stopped the run: nothing to report
     if (!(await uploadStillExists(deps.db, uploadId))) return;
     // the engine's refusals name the problem with the file; anything else is ours to look into

@@ -51,8 +51,8 @@ export interface Audience {
 
 /**
  * How the worker tells open browsers about an upload. The realtime server delivers each update to
- * the upload's rooms (its processing id and `job-<jobId>`); a worker without one (tests, a worker
- * process before the scaled-out adapter lands) publishes nowhere.
+ * the upload's rooms (its processing id and `job-<jobId>`); a `worker` process reaches the same rooms
+ * through PostgreSQL (postgresFanout); a worker without either (tests) publishes nowhere.
  */
 export interface ProcessingPublisher {
   /** Delivers an update to the upload's rooms and, when named, to every socket of its audience. */

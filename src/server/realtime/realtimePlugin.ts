@@ -5,6 +5,7 @@ import { allowedOriginSet } from '../auth/origin';
 import { SESSION_ENDED } from '../services/sessions';
 import { companyAdminsRoom, type ProcessingPublisher, userRoom } from './processingUpdates';
 import { followableUpload, parseRoomId, ROOM_REFUSED, roomOf } from './roomAccess';
+import { fanoutAdapter, openFanoutPool } from './postgresFanout';
 import type { JoinAnswer, LeaveAnswer, RealtimeIo, RealtimeSocket } from './socketEvents';
 import { socketPublisher } from './socketPublisher';
 import { handshakeOriginAllowed, handshakeUser, liveSessionIds, sessionStillLive, SocketRefusal } from './socketSession';
@@ -18,7 +19,7 @@ const JOIN_FAILED = 'Could not follow this upload right now. Please try again.';
 
 export interface RealtimeServer {
   io: RealtimeIo;
-  /** Delivers processing updates to the sockets of this process; also `ctx.publisher`. */
+  /** Delivers processing updates to the sockets of this process (and of the other API processes on PostgreSQL); also `ctx.publisher`. */
   publisher: ProcessingPublisher;
   /** Disconnects every socket whose session has ended; answers how many were ended. */
   endLapsedSessions(): Promise<number>;
@@ -36,15 +37,18 @@ declare module 'fastify' {
  * checked against the database. A socket outlives the access token it was opened with (the token
  * only proved who opened it) but not its session: a join after sign-out is refused and closes the
  * socket, and a periodic check closes the sockets of ended sessions. The publisher it puts on the
- * context is how the job worker of this process reaches the browsers.
+ * context is how the job worker of this process reaches the browsers. On PostgreSQL its broadcasts,
+ * and those of worker processes, reach the sockets of every API process (see postgresFanout).
  */
 async function realtime(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const { config } = ctx;
   const allowed = allowedOriginSet(config.allowedOrigins);
+  const fanout = config.databaseUrl ? await openFanoutPool(config.databaseUrl, app.log) : undefined;
   const io: RealtimeIo = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
+    adapter: fanout ? fanoutAdapter(fanout, app.log) : undefined,
     // Same origin needs no CORS; an API on its own host lets the configured origins in, with cookies.
     cors: config.allowedOrigins.length > 0 ? { origin: [...allowed], credentials: true } : undefined,
     allowRequest: (request, callback) => callback(null, handshakeOriginAllowed(request, allowed, config.trustProxy)),
@@ -131,6 +135,7 @@ async function realtime(app: FastifyInstance): Promise<void> {
   });
   app.addHook('onClose', async () => {
     await io.close();
+    await fanout?.end();
   });
 }
 

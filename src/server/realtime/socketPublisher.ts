@@ -2,8 +2,9 @@ import { type Audience, companyAdminsRoom, jobRoom, type ProcessingPublisher, ty
 import type { RealtimeIo } from './socketEvents';
 
 /**
- * Delivers each update to the sockets of this process that follow the upload, by processing id or
- * by job id, and to those of the users and the company's admins it names. A socket in several of
+ * Delivers each update to the sockets that follow the upload, by processing id or by job id, and to
+ * those of the users and the company's admins it names: the sockets of this process, and on
+ * PostgreSQL those of every API process (through the server's adapter). A socket in several of
  * these rooms receives the update once. Updates are small and few (a handful a second at most), so
  * nothing is batched.
  */

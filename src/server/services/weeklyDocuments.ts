@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, type Placeholder, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import type { components } from '../api-types';
 import type { Executor } from '../db/client';
-import { clients, requiredDocuments, uploads } from '../db/schema';
+import { clients, requiredDocuments, uploadFiles, uploads } from '../db/schema';
 import { type ClientViewer, visibleTo } from './clients';
 import { offsetOf, type PageRequest } from './pagination';
 import { toRequiredDocumentView } from './requiredDocuments';
-import { filesOfUploads, toUploadView, weekStatusOf } from './uploadViews';
+import { toUploadView, type UploadFileRow, type UploadRow, weekStatusOf } from './uploadViews';
 
 export type WeeklyDocumentRowView = components['schemas']['WeeklyDocumentRow'];
 export type WeeklyDocumentsSummary = components['schemas']['WeeklyDocumentsSummary'];
@@ -21,19 +21,31 @@ export interface WeeklyDocumentsScope {
 export const NEWEST_UPLOAD_FIRST = [desc(uploads.createdAt), desc(uploads.attempt), desc(uploads.id)] as const;
 
 /**
- * The newest upload for the row's client and document in the week, joined laterally so the
- * database picks one upload per row (through the client-and-week index) and nothing else is read.
- * An upload belongs to the week it was uploaded FOR (its weekStart), whenever it was uploaded.
- * "Newest" is the order every history uses: upload time, then attempt, then id.
+ * The newest upload for a row's client and document in the week, joined laterally so the database
+ * picks one upload per row (through the client-and-week index) and nothing else is read. An upload
+ * belongs to the week it was uploaded FOR (its weekStart), whenever it was uploaded. "Newest" is
+ * the order every history uses: upload time, then attempt, then id. The state alone (id, status,
+ * review) is what the filters and figures read, and the index holds it all; a page's rows take the
+ * whole upload.
  */
 function newestUploadOfWeek(db: Executor, weekStart: string) {
   return db
     .select({ id: uploads.id, status: uploads.status, approvalStatus: uploads.approvalStatus })
     .from(uploads)
-    .where(and(eq(uploads.clientId, clients.id), eq(uploads.requiredDocumentId, requiredDocuments.id), eq(uploads.weekStart, weekStart)))
+    .where(newestOfWeekCondition(weekStart, { clientId: clients.id, documentId: requiredDocuments.id }))
     .orderBy(...NEWEST_UPLOAD_FIRST)
     .limit(1)
     .as('newest');
+}
+
+/** The client and required document a row of the week stands for. */
+interface RowKeys {
+  clientId: AnyColumn | SQLWrapper;
+  documentId: AnyColumn | SQLWrapper;
+}
+
+function newestOfWeekCondition(weekStart: string, row: RowKeys): SQL | undefined {
+  return and(eq(uploads.clientId, row.clientId), eq(uploads.requiredDocumentId, row.documentId), eq(uploads.weekStart, weekStart));
 }
 
 type NewestUpload = ReturnType<typeof newestUploadOfWeek>;
@@ -75,9 +87,46 @@ function scopeCondition(scope: WeeklyDocumentsScope): SQL | undefined {
   return and(visibleTo(scope.viewer), eq(clients.status, 'ACTIVE'), scope.clientId ? eq(clients.id, scope.clientId) : undefined);
 }
 
+const ROW_ORDER = [asc(sql`lower(${clients.name})`), asc(clients.id), asc(requiredDocuments.createdAt), asc(requiredDocuments.id)];
+
+/**
+ * The scope with its values left as parameters: the weekly reads are built once per shape (role,
+ * one client or all, state) and then only run with the caller's values. Building a query costs
+ * more than the database takes to answer it (the reads are index lookups).
+ */
+function parameterScope(scope: WeeklyDocumentsScope): WeeklyDocumentsScope {
+  const parameter = (name: string) => sql.placeholder(name) as unknown as string;
+  return {
+    viewer: { companyId: parameter('companyId'), userId: parameter('userId'), role: scope.viewer.role },
+    weekStart: parameter('weekStart'),
+    clientId: scope.clientId ? parameter('clientId') : undefined,
+  };
+}
+
+/** Which query serves the scope: the role and whether it narrows to one client. */
+function shapeOf(scope: WeeklyDocumentsScope): string {
+  return `${scope.viewer.role}:${scope.clientId ? 'client' : 'all'}`;
+}
+
+function parametersOf(scope: WeeklyDocumentsScope) {
+  return { companyId: scope.viewer.companyId, userId: scope.viewer.userId, weekStart: scope.weekStart, clientId: scope.clientId ?? null };
+}
+
+/** Queries built for an executor, by shape; a transaction's go with it. */
+const preparedByExecutor = new WeakMap<Executor, Map<string, unknown>>();
+
+function preparedOnce<Query>(db: Executor, key: string, build: () => Query): Query {
+  let prepared = preparedByExecutor.get(db);
+  if (!prepared) preparedByExecutor.set(db, (prepared = new Map()));
+  if (!prepared.has(key)) prepared.set(key, build());
+  return prepared.get(key) as Query;
+}
+
 /**
  * A page of the week's rows by client name, only those in `state` when one is given, with the
  * pagination shape of the caller's area (spec section 3 gives staff and admins different ones).
+ * One query: the page is cut from the rows first (counting them on the way), then only its rows
+ * read their newest upload in full and its stored files.
  */
 export async function listWeeklyDocuments<Pagination>(
   db: Executor,
@@ -86,52 +135,90 @@ export async function listWeeklyDocuments<Pagination>(
   page: PageRequest,
   paginate: (page: PageRequest, total: number) => Pagination,
 ): Promise<{ documents: WeeklyDocumentRowView[]; pagination: Pagination }> {
-  const newest = newestUploadOfWeek(db, scope.weekStart);
-  const where = and(scopeCondition(scope), state ? weekStateConditions(newest)[state] : undefined);
-  const columns = {
-    clientId: clients.id,
-    clientName: clients.name,
-    documentId: requiredDocuments.id,
-    documentCreatedAt: requiredDocuments.createdAt,
-    uploadId: newest.id,
-    status: newest.status,
-    approvalStatus: newest.approvalStatus,
-  };
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(clients)
-      .innerJoin(requiredDocuments, eq(requiredDocuments.clientId, clients.id))
-      .leftJoinLateral(newest, sql`true`)
-      .where(where)
-      .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id), asc(requiredDocuments.createdAt), asc(requiredDocuments.id))
-      .limit(page.limit)
-      .offset(offsetOf(page)),
-    db
-      .select({ total: count() })
-      .from(clients)
-      .innerJoin(requiredDocuments, eq(requiredDocuments.clientId, clients.id))
-      .leftJoinLateral(newest, sql`true`)
-      .where(where),
-  ]);
-
-  const uploadIds = rows.flatMap((row) => (row.uploadId ? [row.uploadId] : []));
-  const [uploadRows, files] = await Promise.all([
-    uploadIds.length > 0 ? db.select().from(uploads).where(inArray(uploads.id, uploadIds)) : Promise.resolve([]),
-    filesOfUploads(db, uploadIds),
-  ]);
-  const uploadById = new Map(uploadRows.map((upload) => [upload.id, upload]));
-
+  const query = preparedOnce(db, `rows:${shapeOf(scope)}:${state ?? 'all'}`, () =>
+    pageOfRows(db, parameterScope(scope), state, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }).prepare(''),
+  );
+  const rows = await query.execute({ ...parametersOf(scope), limit: page.limit, offset: offsetOf(page) });
+  // A page past the end has no row to carry the count.
+  const total = rows.length > 0 ? rows[0].total : offsetOf(page) === 0 ? 0 : await countRows(db, scope, state);
   const documents = rows.map((row): WeeklyDocumentRowView => {
-    const upload = row.uploadId ? uploadById.get(row.uploadId) : undefined;
+    const upload = row.upload ? toUploadView(row.upload, (row.files ?? []).map(toFileRow)) : null;
     return {
       client: { id: row.clientId, name: row.clientName },
       document: toRequiredDocumentView({ id: row.documentId, createdAt: row.documentCreatedAt }, row.clientName),
-      weekStatus: weekStatusOf(upload ?? null),
-      upload: upload ? toUploadView(upload, files.get(upload.id) ?? []) : null,
+      weekStatus: weekStatusOf(row.upload),
+      upload,
     };
   });
   return { documents, pagination: paginate(page, total) };
+}
+
+/** A stored file of the upload as the page query carries it (JSON: the timestamp is text). */
+type FileJson = Omit<UploadFileRow, 'createdAt'> & { createdAt: string };
+
+function toFileRow(file: FileJson): UploadFileRow {
+  return { ...file, createdAt: new Date(file.createdAt) };
+}
+
+/** The rows of the scope, only those whose newest upload is in `state` when one is given. */
+function rowsInScope(db: Executor, scope: WeeklyDocumentsScope, state: WeekState | null) {
+  const query = db
+    .select({
+      clientId: sql<string>`${clients.id}`.as('row_client_id'),
+      clientName: sql<string>`${clients.name}`.as('row_client_name'),
+      sortName: sql<string>`lower(${clients.name})`.as('row_sort_name'),
+      documentId: sql<string>`${requiredDocuments.id}`.as('row_document_id'),
+      documentCreatedAt: sql<Date>`${requiredDocuments.createdAt}`.mapWith(requiredDocuments.createdAt).as('row_document_created_at'),
+      total: sql<number>`count(*) over ()`.mapWith(Number).as('row_total'),
+    })
+    .from(clients)
+    .innerJoin(requiredDocuments, eq(requiredDocuments.clientId, clients.id))
+    .$dynamic();
+  if (!state) return query.where(scopeCondition(scope));
+  const newest = newestUploadOfWeek(db, scope.weekStart);
+  return query.leftJoinLateral(newest, sql`true`).where(and(scopeCondition(scope), weekStateConditions(newest)[state]));
+}
+
+/** The rows of the page with their number in all, then the newest upload of each in full, with its stored files. */
+function pageOfRows(db: Executor, scope: WeeklyDocumentsScope, state: WeekState | null, page: { limit: Placeholder; offset: Placeholder }) {
+  const pageRows = rowsInScope(db, scope, state).orderBy(...ROW_ORDER).limit(page.limit).offset(page.offset).as('page_rows');
+  const newest = db
+    .select()
+    .from(uploads)
+    .where(newestOfWeekCondition(scope.weekStart, { clientId: pageRows.clientId, documentId: pageRows.documentId }))
+    .orderBy(...NEWEST_UPLOAD_FIRST)
+    .limit(1)
+    .as('newest');
+  const files = sql<FileJson[] | null>`(select json_agg(json_build_object(
+      'id', ${uploadFiles.id}, 'uploadId', ${uploadFiles.uploadId}, 'kind', ${uploadFiles.kind}, 'filename', ${uploadFiles.filename},
+      'storageKey', ${uploadFiles.storageKey}, 'sizeBytes', ${uploadFiles.sizeBytes}, 'checksum', ${uploadFiles.checksum},
+      'notes', ${uploadFiles.notes}, 'createdAt', ${uploadFiles.createdAt}) order by ${uploadFiles.kind})
+    from ${uploadFiles} where ${uploadFiles.uploadId} = ${newest.id})`;
+  return db
+    .select({
+      clientId: pageRows.clientId,
+      clientName: pageRows.clientName,
+      documentId: pageRows.documentId,
+      documentCreatedAt: pageRows.documentCreatedAt,
+      total: pageRows.total,
+      upload: fieldsOf(newest),
+      files,
+    })
+    .from(pageRows)
+    .leftJoinLateral(newest, sql`true`)
+    .orderBy(asc(pageRows.sortName), asc(pageRows.clientId), asc(pageRows.documentCreatedAt), asc(pageRows.documentId));
+}
+
+/** Every column of the upload, as the lateral subquery names it. */
+function fieldsOf<Newest extends Record<keyof UploadRow, unknown>>(newest: Newest): Pick<Newest, keyof UploadRow> {
+  const keys = Object.keys(getTableColumns(uploads)) as (keyof UploadRow)[];
+  return Object.fromEntries(keys.map((key) => [key, newest[key]])) as Pick<Newest, keyof UploadRow>;
+}
+
+async function countRows(db: Executor, scope: WeeklyDocumentsScope, state: WeekState | null): Promise<number> {
+  const counted = rowsInScope(db, scope, state).as('counted');
+  const [{ total }] = await db.select({ total: count() }).from(counted);
+  return total;
 }
 
 /** The rows of the week in each state, and the clients behind them. */
@@ -144,10 +231,16 @@ export interface WeeklyFigures extends WeeklyDocumentsSummary {
 
 /** The week's figures over the same rows as {@link listWeeklyDocuments}, counted in one query. */
 export async function countWeeklyDocuments(db: Executor, scope: WeeklyDocumentsScope): Promise<WeeklyFigures> {
+  const query = preparedOnce(db, `figures:${shapeOf(scope)}`, () => figuresOf(db, parameterScope(scope)).prepare(''));
+  const [figures] = await query.execute(parametersOf(scope));
+  return figures;
+}
+
+function figuresOf(db: Executor, scope: WeeklyDocumentsScope) {
   const newest = newestUploadOfWeek(db, scope.weekStart);
   const conditions = weekStateConditions(newest);
   const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
-  const [figures] = await db
+  return db
     .select({
       total: count(),
       uploaded: countWhere(conditions.uploaded),
@@ -162,7 +255,6 @@ export async function countWeeklyDocuments(db: Executor, scope: WeeklyDocumentsS
     .innerJoin(requiredDocuments, eq(requiredDocuments.clientId, clients.id))
     .leftJoinLateral(newest, sql`true`)
     .where(scopeCondition(scope));
-  return figures;
 }
 
 /** The staff summary of the week (WeeklyDocumentsSummary): the row figures of {@link countWeeklyDocuments}. */

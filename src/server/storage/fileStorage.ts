@@ -14,6 +14,18 @@ export interface FileStorage {
   stat(key: string): Promise<{ size: number; modifiedAt: Date }>;
   /** Removes an object; removing one that is already gone is not an error. */
   delete(key: string): Promise<void>;
+  /** Resolves when the storage can take and give back files now; rejects with the reason otherwise. */
+  ping(): Promise<void>;
+}
+
+const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Whether a key has the shape of one a storage generates. Anything else (a path, a key of some
+ * other application sharing the bucket) is treated as absent, so a key never names what it should not.
+ */
+export function isStorageKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
 }
 
 export interface PutOptions {

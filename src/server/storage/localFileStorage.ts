@@ -1,12 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type FileStorage, type PutOptions, type StoredObject, StoredObjectNotFound, StoredObjectTooLarge } from './fileStorage';
-
-const KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { ContentMeter } from './contentMeter';
+import { type FileStorage, isStorageKey, type PutOptions, type StoredObject, StoredObjectNotFound } from './fileStorage';
 
 /**
  * Files in a local folder: `<root>/<first two characters of the key>/<key>`. Content is written to a
@@ -56,36 +55,23 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async delete(key: string): Promise<void> {
+    // a key this storage never generated names nothing here, so there is nothing to remove
+    if (!isStorageKey(key)) return;
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /** The folder exists (it is created when missing) and a file can be written to it and removed. */
+  async ping(): Promise<void> {
+    const incoming = path.join(this.root, '.incoming');
+    await mkdir(incoming, { recursive: true });
+    const probe = path.join(incoming, `${randomUUID()}.ping`);
+    await writeFile(probe, '', { flag: 'wx' });
+    await rm(probe, { force: true });
   }
 
   /** Only keys this storage generated map to a path; anything else is treated as absent. */
   private pathOf(key: string): string {
-    if (!KEY_PATTERN.test(key)) throw new StoredObjectNotFound(key);
+    if (!isStorageKey(key)) throw new StoredObjectNotFound(key);
     return path.join(this.root, key.slice(0, 2), key);
-  }
-}
-
-/** Counts and hashes the bytes passing through, failing as soon as they exceed the limit. */
-class ContentMeter extends Transform {
-  size = 0;
-  private readonly hash = createHash('sha256');
-
-  constructor(private readonly maxBytes: number | undefined) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.maxBytes !== undefined && this.size > this.maxBytes) {
-      callback(new StoredObjectTooLarge(this.maxBytes));
-      return;
-    }
-    this.hash.update(chunk);
-    callback(null, chunk);
-  }
-
-  digest(): string {
-    return this.hash.digest('hex');
   }
 }

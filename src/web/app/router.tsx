@@ -1,19 +1,58 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { NotFoundPage } from '@/web/components/NotFoundPage';
+import { AdminLoginPage, StaffLoginPage, SystemLoginPage } from '@/web/features/auth/LoginPages';
 import { LoginTypeChooser } from '@/web/features/auth/LoginTypeChooser';
-import { AreaShell } from './AreaShell';
-import { ADMIN_NAVIGATION, STAFF_NAVIGATION, SYSTEM_NAVIGATION } from './navigation';
 import { RequireRole } from './RequireRole';
 
-/** A screen loaded when first shown, so each area's code downloads only for its users. */
+/**
+ * A screen loaded when first shown, so each area's code downloads only for its users. `preload`
+ * fetches it ahead; a screen already fetched shows at once, without suspending (a suspended screen
+ * is revealed only after React's fallback delay).
+ */
 function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await load() }));
+  let loaded: ComponentType<P> | undefined;
+  const preload = async () => (loaded ??= await load());
+  const LazyScreen = lazy(async () => ({ default: await preload() })) as unknown as ComponentType<P>;
+  function Screen(props: P) {
+    // Chosen once per mount: swapping the component later would remount the screen and lose its state.
+    const [Component] = useState(() => loaded ?? LazyScreen);
+    return <Component {...props} />;
+  }
+  return Object.assign(Screen, { preload });
 }
 
-const SystemLoginPage = lazyScreen(() => import('@/web/features/auth/LoginPages').then((m) => m.SystemLoginPage));
-const AdminLoginPage = lazyScreen(() => import('@/web/features/auth/LoginPages').then((m) => m.AdminLoginPage));
-const StaffLoginPage = lazyScreen(() => import('@/web/features/auth/LoginPages').then((m) => m.StaffLoginPage));
+/** What every signed-in area's frame is made of: the shell, its navigation and the toasts' context. */
+const loadAreaFrame = () => Promise.all([import('./AreaShell'), import('./navigation'), import('./FeedbackProvider')]);
+
+/**
+ * An area's frame (sidebar, header, live notices, the toasts' context) with its navigation, loaded
+ * once someone signs in: the login screens need none of it.
+ */
+function lazyAreaShell(areaLabel: string, navigation: 'SYSTEM_NAVIGATION' | 'ADMIN_NAVIGATION' | 'STAFF_NAVIGATION') {
+  return lazyScreen(() =>
+    loadAreaFrame().then(([{ AreaShell }, navigationItems, { FeedbackProvider }]) => {
+      const navItems = navigationItems[navigation];
+      return function AreaFrame() {
+        return (
+          <FeedbackProvider>
+            <AreaShell areaLabel={areaLabel} navItems={navItems} />
+          </FeedbackProvider>
+        );
+      };
+    }),
+  );
+}
+
+const SystemShell = lazyAreaShell('System', 'SYSTEM_NAVIGATION');
+const AdminShell = lazyAreaShell('Admin', 'ADMIN_NAVIGATION');
+const StaffShell = lazyAreaShell('Staff', 'STAFF_NAVIGATION');
+
+/** Starts downloading an area's frame and home screen, so that they are there when sign-in has finished. */
+function preloadArea(...screens: { preload: () => Promise<unknown> }[]) {
+  return () => void Promise.all(screens.map((screen) => screen.preload())).catch(() => undefined);
+}
+
+const NotFoundPage = lazyScreen(() => import('@/web/components/NotFoundPage').then((m) => m.NotFoundPage));
 const CompaniesPage = lazyScreen(() => import('@/web/features/system/companies/CompaniesPage').then((m) => m.CompaniesPage));
 const CompanyDetailPage = lazyScreen(() => import('@/web/features/system/companies/CompanyDetailPage').then((m) => m.CompanyDetailPage));
 const ConsolidatedFilesPage = lazyScreen(() => import('@/web/features/system/files/ConsolidatedFilesPage').then((m) => m.ConsolidatedFilesPage));
@@ -34,14 +73,17 @@ const TicketDetailPage = lazyScreen(() => import('@/web/features/tickets/TicketD
 /** The route table of spec section 2.1; each area ends with its own not-found page. */
 export const appRoutes: RouteObject[] = [
   { path: '/', element: <LoginTypeChooser /> },
-  { path: '/auth/system', element: <Suspense fallback={null}><SystemLoginPage /></Suspense> },
-  { path: '/auth/admin', element: <Suspense fallback={null}><AdminLoginPage /></Suspense> },
-  { path: '/auth/staff', element: <Suspense fallback={null}><StaffLoginPage /></Suspense> },
+  // The login screens come with the first download: a lazy one would wait for a second round trip.
+  { path: '/auth/system', element: <SystemLoginPage preloadArea={preloadArea(SystemShell, CompaniesPage)} /> },
+  { path: '/auth/admin', element: <AdminLoginPage preloadArea={preloadArea(AdminShell, AdminDashboardPage)} /> },
+  { path: '/auth/staff', element: <StaffLoginPage preloadArea={preloadArea(StaffShell, StaffDashboardPage)} /> },
   {
     path: '/system',
     element: (
       <RequireRole role="SYSTEM" otherwise="/auth/admin">
-        <AreaShell areaLabel="System" navItems={SYSTEM_NAVIGATION} />
+        <Suspense fallback={null}>
+          <SystemShell />
+        </Suspense>
       </RequireRole>
     ),
     children: [
@@ -61,7 +103,9 @@ export const appRoutes: RouteObject[] = [
     path: '/admin',
     element: (
       <RequireRole role="ADMIN" otherwise="/auth/staff">
-        <AreaShell areaLabel="Admin" navItems={ADMIN_NAVIGATION} />
+        <Suspense fallback={null}>
+          <AdminShell />
+        </Suspense>
       </RequireRole>
     ),
     children: [
@@ -82,7 +126,9 @@ export const appRoutes: RouteObject[] = [
     path: '/staff',
     element: (
       <RequireRole role="STAFF" otherwise="/auth/admin">
-        <AreaShell areaLabel="Staff" navItems={STAFF_NAVIGATION} />
+        <Suspense fallback={null}>
+          <StaffShell />
+        </Suspense>
       </RequireRole>
     ),
     children: [

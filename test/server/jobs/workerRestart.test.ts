@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { type Config, loadConfig } from '@/server/config';
 import { type DatabaseHandle, openDatabase } from '@/server/db/client';
@@ -14,16 +13,18 @@ import { startQueue } from '@/server/jobs/queue';
 import { newUploadTarget } from '@/server/services/uploadTargets';
 import { queueWeeklyDocument } from '@/server/services/uploads';
 import { LocalFileStorage } from '@/server/storage/localFileStorage';
+import { type TemporaryPostgresDatabase, temporaryPostgresDatabase } from '../../helpers/temporaryPostgresDatabase';
 import { addClient, payrollWorkbook, statusReached, storedFiles, XLSX_TYPE } from './uploadHarness';
 
 /**
  * A worker process killed with SIGKILL mid-job, then a worker started again (the product's own
  * `main.ts worker`): the queue hands the job out again after its expiry and the upload reaches
- * SCRUBBED with nothing lost or duplicated. Separate processes cannot share the embedded database,
+ * SCRUBBED with nothing lost or duplicated. And a worker stopped with SIGTERM mid-job: it finishes
+ * the job within its grace period, or stops it when the period is over and hands it back to the
+ * queue, which a restarted worker then finishes. Separate processes cannot share the embedded database,
  * so this needs PostgreSQL: it runs wherever TEST_DATABASE_URL names one (CI's PostgreSQL pass);
  * the embedded pass leaves the file out (jest.config.cjs) rather than reporting it skipped.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
 const root = path.resolve(__dirname, '../../..');
 /** Short enough for a test, long enough for a cold worker process to finish a small job within it. */
 const JOB_EXPIRE_SECONDS = 8;
@@ -31,7 +32,7 @@ const JOB_EXPIRE_SECONDS = 8;
 jest.setTimeout(120_000);
 
 describe('a worker killed mid-job', () => {
-  const databaseName = `payroll_worker_restart_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  let temporary: TemporaryPostgresDatabase;
   let databaseUrl: string;
   let database: DatabaseHandle;
   let queue: PgBoss;
@@ -43,13 +44,8 @@ describe('a worker killed mid-job', () => {
   const children = new Set<ChildProcess>();
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database "${databaseName}"`);
-    await admin.end();
-    const url = new URL(serverUrl as string);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    temporary = await temporaryPostgresDatabase('payroll_worker_restart');
+    databaseUrl = temporary.url;
 
     storageDir = await mkdtemp(path.join(os.tmpdir(), 'worker-restart-files-'));
     tmpDir = await mkdtemp(path.join(os.tmpdir(), 'worker-restart-tmp-'));
@@ -67,22 +63,20 @@ describe('a worker killed mid-job', () => {
     for (const child of children) child.kill('SIGKILL');
     await queue?.stop({ graceful: false, wait: true, timeout: 5_000 });
     await database?.close();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${databaseName}" with (force)`);
-    await admin.end();
+    await temporary?.drop();
     await rm(storageDir, { recursive: true, force: true });
     await rm(tmpDir, { recursive: true, force: true });
   });
 
   /** Queues an upload for a new client through the product's own upload service. */
-  async function queuedUpload(): Promise<{ processingId: string; jobId: string }> {
+  async function queuedUpload(content = workbook, jobExpireSeconds = JOB_EXPIRE_SECONDS): Promise<{ processingId: string; jobId: string }> {
     const viewer = { companyId: staff.companyId, userId: staff.id, role: 'STAFF' as const };
     const clientId = await addClient(database.db, staff.companyId, staff.id, `Client ${randomBytes(3).toString('hex')}`);
     const target = await newUploadTarget(database.db, viewer, clientId, '2025-09-08');
     const storage = new LocalFileStorage(storageDir);
-    const incoming = { filename: 'week.xlsx', mimetype: XLSX_TYPE, content: Readable.from([workbook]), truncated: () => false };
-    return queueWeeklyDocument({ db: database.db, config, storage, queue }, { actor: { id: staff.id, role: 'STAFF' }, viewer, name: 'Sam Staff' }, target, incoming);
+    const incoming = { filename: 'week.xlsx', mimetype: XLSX_TYPE, content: Readable.from([content]), truncated: () => false };
+    const queuing = { ...config, processing: { ...config.processing, jobExpireSeconds } };
+    return queueWeeklyDocument({ db: database.db, config: queuing, storage, queue }, { actor: { id: staff.id, role: 'STAFF' }, viewer, name: 'Sam Staff' }, target, incoming);
   }
 
   function start(args: string[], env: Record<string, string> = {}): { child: ChildProcess; output: string[]; exited: Promise<number | null> } {
@@ -139,15 +133,15 @@ describe('a worker killed mid-job', () => {
     return status;
   }
 
-  async function expectNothingLostOrDuplicated(processingId: string, jobId: string) {
+  async function expectNothingLostOrDuplicated(processingId: string, jobId: string, expected: { sheets: number; retryCount: number } = { sheets: 3, retryCount: 1 }) {
     const files = await database.db.select().from(uploadFiles).where(eq(uploadFiles.uploadId, processingId));
     expect(files.map((file) => file.kind).sort()).toEqual(['consolidated', 'raw', 'scrubbed']);
     const storage = new LocalFileStorage(storageDir);
     for (const file of files) expect((await storage.stat(file.storageKey)).size).toBe(file.sizeBytes);
     const [upload] = await database.db.select().from(uploads).where(eq(uploads.id, processingId));
-    expect(upload).toMatchObject({ status: 'SCRUBBED', errorMessage: null, summary: expect.objectContaining({ sheets: expect.objectContaining({ found: 3 }) }) });
+    expect(upload).toMatchObject({ status: 'SCRUBBED', errorMessage: null, summary: expect.objectContaining({ sheets: expect.objectContaining({ found: expected.sheets }) }) });
     const job = await queue.getJobById('process-upload', jobId);
-    expect(job).toMatchObject({ state: 'completed', retryCount: 1 });
+    expect(job).toMatchObject({ state: 'completed', retryCount: expected.retryCount });
     const allRows = await database.db.select({ key: uploadFiles.storageKey }).from(uploadFiles);
     expect((await storedFiles(storageDir)).sort()).toEqual(allRows.map((row) => row.key).sort());
     expect(await workDirsOf(processingId)).toEqual([]);
@@ -179,5 +173,53 @@ describe('a worker killed mid-job', () => {
 
     expect(await restartUntilFinished(processingId)).toBe('SCRUBBED');
     await expectNothingLostOrDuplicated(processingId, jobId);
+  });
+
+  describe('stopped with SIGTERM mid-job', () => {
+    /** 30 sheets of 4,000 rows: the engine is at work on it for several seconds, well past a one-second grace period. */
+    const LARGE_SHEETS = 30;
+    let largeWorkbook: Buffer;
+    /** Jobs queued here may run as long as a busy machine needs: what stops them is the SIGTERM, never the expiry. */
+    const LONG_EXPIRY_SECONDS = 120;
+
+    beforeAll(async () => {
+      largeWorkbook = await payrollWorkbook({ sheets: LARGE_SHEETS, rowsPerSheet: 4000 });
+    });
+
+    /** The product's worker role with the given grace period, stopped with SIGTERM once the engine is at work on the upload. */
+    async function stopMidJob(processingId: string, graceSeconds: number): Promise<{ exitCode: number | null; stoppedInMs: number; output: string[] }> {
+      const worker = start(['src/server/main.ts', 'worker'], { SHUTDOWN_GRACE_SECONDS: String(graceSeconds) });
+      expect(await statusReached(database.db, processingId, ['CONSOLIDATING', 'SCRUBBED', 'FAILED'], 60_000)).toBe('CONSOLIDATING');
+      const signalled = Date.now();
+      worker.child.kill('SIGTERM');
+      const exitCode = await worker.exited;
+      return { exitCode, stoppedInMs: Date.now() - signalled, output: worker.output };
+    }
+
+    it('finishes the job under way within its grace period, then exits', async () => {
+      const { processingId, jobId } = await queuedUpload(largeWorkbook, LONG_EXPIRY_SECONDS);
+      const stopped = await stopMidJob(processingId, 60);
+      expect(stopped.exitCode).toBe(0);
+      expect(stopped.stoppedInMs).toBeLessThan(60_000);
+      const [upload] = await database.db.select().from(uploads).where(eq(uploads.id, processingId));
+      expect(upload.status).toBe('SCRUBBED');
+      await expectNothingLostOrDuplicated(processingId, jobId, { sheets: LARGE_SHEETS, retryCount: 0 });
+    });
+
+    it('hands the job back when the grace period is over, and a restarted worker finishes it', async () => {
+      const { processingId, jobId } = await queuedUpload(largeWorkbook, LONG_EXPIRY_SECONDS);
+      const graceSeconds = 1;
+      const stopped = await stopMidJob(processingId, graceSeconds);
+      expect({ exitCode: stopped.exitCode, inTime: stopped.stoppedInMs < graceSeconds * 1000 + 4_000 }).toEqual({ exitCode: 0, inTime: true });
+
+      // Handed back, not lost: the job waits for the next worker, the upload keeps its status, and the stopped run cleared its working folder.
+      expect(await queue.getJobById('process-upload', jobId)).toMatchObject({ state: 'retry' });
+      const [stuck] = await database.db.select().from(uploads).where(eq(uploads.id, processingId));
+      expect(stuck.status).toBe('CONSOLIDATING');
+      expect(await workDirsOf(processingId)).toEqual([]);
+
+      expect(await restartUntilFinished(processingId)).toBe('SCRUBBED');
+      await expectNothingLostOrDuplicated(processingId, jobId, { sheets: LARGE_SHEETS, retryCount: 1 });
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
@@ -25,10 +25,12 @@ interface LoginFormProps {
   screen: LoginScreen;
   /** Calls the role's sign-in endpoint; rejects with the API error. */
   login: (input: LoginInput) => Promise<LoginAnswer>;
+  /** Called when someone first moves into the form (to fetch what the next screen needs meanwhile). */
+  onStart?: () => void;
 }
 
 /** The centred 'Welcome back' card every role signs in with. */
-export function LoginForm({ screen, login }: LoginFormProps) {
+export function LoginForm({ screen, login, onStart }: LoginFormProps) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [generalError, setGeneralError] = useState<string | null>(null);
@@ -61,14 +63,10 @@ export function LoginForm({ screen, login }: LoginFormProps) {
 
   return (
     <main className="auth-page">
-      <Card className="auth-card">
-        <Typography.Title level={1} className="auth-title">
-          Welcome back
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" className="auth-subtitle">
-          {screen.subtitle}
-        </Typography.Paragraph>
-        <form noValidate onSubmit={formik.handleSubmit} aria-label={screen.subtitle}>
+      <section className="auth-card">
+        <h1 className="auth-title">Welcome back</h1>
+        <div className="auth-subtitle">{screen.subtitle}</div>
+        <form noValidate onSubmit={formik.handleSubmit} onFocus={onStart} aria-label={screen.subtitle}>
           <Form layout="vertical" component={false} requiredMark={false}>
             {generalError ? (
               <Alert type="error" showIcon title={generalError} className="auth-error" />
@@ -92,11 +90,11 @@ export function LoginForm({ screen, login }: LoginFormProps) {
             </Button>
           </Form>
         </form>
-        <Typography.Paragraph className="auth-footer">
+        <div className="auth-footer">
           {screen.footerLead} <Link to={screen.otherLogins[0].to}>{screen.otherLogins[0].label}</Link> or{' '}
           <Link to={screen.otherLogins[1].to}>{screen.otherLogins[1].label}</Link>
-        </Typography.Paragraph>
-      </Card>
+        </div>
+      </section>
     </main>
   );
 }

@@ -2,17 +2,22 @@ import { useLoginAdminMutation, useLoginStaffMutation, useLoginSystemMutation } 
 import { LoginForm } from './LoginForm';
 import { LOGIN_SCREENS } from './loginScreens';
 
-export function SystemLoginPage() {
+interface LoginPageProps {
+  /** Starts downloading the area's code once someone begins to sign in. */
+  preloadArea?: () => void;
+}
+
+export function SystemLoginPage({ preloadArea }: LoginPageProps) {
   const [login] = useLoginSystemMutation();
-  return <LoginForm screen={LOGIN_SCREENS.SYSTEM} login={(loginInput) => login({ loginInput }).unwrap()} />;
+  return <LoginForm screen={LOGIN_SCREENS.SYSTEM} login={(loginInput) => login({ loginInput }).unwrap()} onStart={preloadArea} />;
 }
 
-export function AdminLoginPage() {
+export function AdminLoginPage({ preloadArea }: LoginPageProps) {
   const [login] = useLoginAdminMutation();
-  return <LoginForm screen={LOGIN_SCREENS.ADMIN} login={(loginInput) => login({ loginInput }).unwrap()} />;
+  return <LoginForm screen={LOGIN_SCREENS.ADMIN} login={(loginInput) => login({ loginInput }).unwrap()} onStart={preloadArea} />;
 }
 
-export function StaffLoginPage() {
+export function StaffLoginPage({ preloadArea }: LoginPageProps) {
   const [login] = useLoginStaffMutation();
-  return <LoginForm screen={LOGIN_SCREENS.STAFF} login={(loginInput) => login({ loginInput }).unwrap()} />;
+  return <LoginForm screen={LOGIN_SCREENS.STAFF} login={(loginInput) => login({ loginInput }).unwrap()} onStart={preloadArea} />;
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import './auth.css';
@@ -18,13 +18,9 @@ export function LoginTypeChooser() {
   };
   return (
     <main className="auth-page">
-      <Card className="auth-card">
-        <Typography.Title level={1} className="auth-title">
-          Payroll Consolidation System
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" className="auth-subtitle">
-          Choose your login type
-        </Typography.Paragraph>
+      <section className="auth-card">
+        <h1 className="auth-title">Payroll Consolidation System</h1>
+        <div className="auth-subtitle">Choose your login type</div>
         <Flex vertical gap="middle">
           {choices.map(({ label, to }) => (
             <Button key={to} href={to} onClick={go(to)} type="primary" size="large" block>
@@ -32,7 +28,7 @@ export function LoginTypeChooser() {
             </Button>
           ))}
         </Flex>
-      </Card>
+      </section>
     </main>
   );
 }

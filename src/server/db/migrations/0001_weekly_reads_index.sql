@@ -1,0 +1,2 @@
+DROP INDEX "uploads_client_week_idx";--> statement-breakpoint
+CREATE INDEX "uploads_client_week_newest_idx" ON "uploads" USING btree ("client_id","week_start","required_document_id","created_at" DESC NULLS FIRST,"attempt" DESC NULLS FIRST,"id" DESC NULLS FIRST,"status","approval_status");
