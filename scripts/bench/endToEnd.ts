@@ -40,7 +40,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
-import pg from 'pg';
+import { temporaryPostgresDatabase } from '../temporaryPostgresDatabase';
 import { type BuiltServer, buildIfStale, DEMO, startBuiltServer, stopBuiltServer } from './builtServer';
 import { writeModelXlsx } from './payrollFiles';
 import { payrollModel } from './payrollModel';
@@ -373,25 +373,12 @@ interface Throughput {
   lastAcceptedMs: number;
 }
 
-async function asPostgresAdmin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** `count` 50 KB uploads queued at once, on PostgreSQL with one API process and two workers. */
 async function scaledOutThroughput(file: Workbook, count: number): Promise<Throughput> {
-  const name = `payroll_bench_throughput_${Date.now()}`;
-  await asPostgresAdmin(`create database "${name}"`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
+  const database = await temporaryPostgresDatabase('payroll_bench_throughput', POSTGRES_URL);
   // every process keeps files in one folder (as they would share a bucket)
   const storageDir = mkdtempSync(join(tmpdir(), 'payroll-bench-throughput-files-'));
-  const env = { DATABASE_URL: url.toString(), STORAGE_DIR: storageDir, ACCESS_TOKEN_TTL_SECONDS: '7200', SESSION_SECRET: 'b'.repeat(48) };
+  const env = { DATABASE_URL: database.url, STORAGE_DIR: storageDir, ACCESS_TOKEN_TTL_SECONDS: '7200', SESSION_SECRET: 'b'.repeat(48) };
   const started: BuiltServer[] = [];
   let follower: Follower | undefined;
   try {
@@ -420,7 +407,7 @@ async function scaledOutThroughput(file: Workbook, count: number): Promise<Throu
   } finally {
     follower?.close();
     await Promise.all(started.map((server) => stopBuiltServer(server)));
-    await asPostgresAdmin(`drop database if exists "${name}" with (force)`);
+    await database.drop();
     rmSync(storageDir, { recursive: true, force: true });
   }
 }

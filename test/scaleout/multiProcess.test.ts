@@ -9,7 +9,7 @@ import httpProxy from 'http-proxy';
 import S3rver from 's3rver';
 import { io, type Socket } from 'socket.io-client';
 import { freePort } from '../../scripts/freePort';
-import { type TemporaryPostgresDatabase, temporaryPostgresDatabase } from '../helpers/temporaryPostgresDatabase';
+import { type TemporaryPostgresDatabase, temporaryPostgresDatabase } from '../../scripts/temporaryPostgresDatabase';
 import { multipart, payrollWorkbook, XLSX_TYPE } from '../server/jobs/uploadHarness';
 
 /**

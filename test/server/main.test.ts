@@ -8,7 +8,7 @@ import { hashPassword } from '@/server/auth/password';
 import { type DatabaseHandle, openDatabase } from '@/server/db/client';
 import { companies, uploads, users } from '@/server/db/schema';
 import { freePort } from '../../scripts/freePort';
-import { type TemporaryPostgresDatabase, temporaryPostgresDatabase } from '../helpers/temporaryPostgresDatabase';
+import { type TemporaryPostgresDatabase, temporaryPostgresDatabase } from '../../scripts/temporaryPostgresDatabase';
 import { addClient, multipart, payrollWorkbook, XLSX_TYPE } from './jobs/uploadHarness';
 import { connect, disconnected } from './realtime/socketClient';
 

@@ -13,7 +13,7 @@ import { startQueue } from '@/server/jobs/queue';
 import { newUploadTarget } from '@/server/services/uploadTargets';
 import { queueWeeklyDocument } from '@/server/services/uploads';
 import { LocalFileStorage } from '@/server/storage/localFileStorage';
-import { type TemporaryPostgresDatabase, temporaryPostgresDatabase } from '../../helpers/temporaryPostgresDatabase';
+import { type TemporaryPostgresDatabase, temporaryPostgresDatabase } from '../../../scripts/temporaryPostgresDatabase';
 import { addClient, payrollWorkbook, statusReached, storedFiles, XLSX_TYPE } from './uploadHarness';
 
 /**

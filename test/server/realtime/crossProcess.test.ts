@@ -13,7 +13,7 @@ import { clients, companies, type Role, requiredDocuments, uploads, users } from
 import { openFanoutPool, workerPublisher, type WorkerPublisher } from '@/server/realtime/postgresFanout';
 import type { ProcessingUpdate } from '@/server/realtime/processingUpdates';
 import { Agent } from '../../helpers/buildTestApp';
-import { type TemporaryPostgresDatabase, temporaryPostgresDatabase } from '../../helpers/temporaryPostgresDatabase';
+import { type TemporaryPostgresDatabase, temporaryPostgresDatabase } from '../../../scripts/temporaryPostgresDatabase';
 import { connect, cookieOf, type TestSocket } from './socketClient';
 
 /**
