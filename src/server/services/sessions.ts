@@ -2,6 +2,7 @@ import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { verifyPassword } from '../auth/password';
 import { hashRefreshToken, newRefreshToken } from '../auth/tokens';
 import type { AppContext, SessionUser } from '../context';
+import type { Database } from '../db/client';
 import { companies, loginFailures, refreshTokens, type Role, sessions, users } from '../db/schema';
 import { AppError, tooManyRequests, unauthorized } from '../http/errors';
 import { recordAudit } from './audit';
@@ -165,16 +166,28 @@ export async function sessionOfRefreshToken(ctx: AppContext, presented: string):
   return row;
 }
 
-/** The live session behind an access token, or undefined when it was revoked, expired or its user removed. */
-export async function activeSessionUser(ctx: AppContext, sessionId: string, userId: string): Promise<SessionUser | undefined> {
-  const [row] = await ctx.db
-    .select({ user: users, session: sessions })
+/**
+ * The query behind every authenticated request, built once per database and then only run: building
+ * a Drizzle query costs more than the database takes to answer this one (a primary-key lookup).
+ */
+function prepareActiveSession(db: Database) {
+  return db
+    .select({ id: users.id, role: users.role, companyId: users.companyId, name: users.name, email: users.email })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(users.id, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  if (!row) return undefined;
-  return { id: row.user.id, role: row.user.role, companyId: row.user.companyId, sessionId, name: row.user.name, email: row.user.email };
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(users.id, sql.placeholder('userId')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('');
+}
+
+const activeSessionQueries = new WeakMap<Database, ReturnType<typeof prepareActiveSession>>();
+
+/** The live session behind an access token, or undefined when it was revoked, expired or its user removed. */
+export async function activeSessionUser(ctx: AppContext, sessionId: string, userId: string): Promise<SessionUser | undefined> {
+  let query = activeSessionQueries.get(ctx.db);
+  if (!query) activeSessionQueries.set(ctx.db, (query = prepareActiveSession(ctx.db)));
+  const [user] = await query.execute({ sessionId, userId, now: new Date() });
+  return user ? { ...user, sessionId } : undefined;
 }
 
 export async function publicUser(ctx: AppContext, userId: string): Promise<PublicUser | undefined> {
