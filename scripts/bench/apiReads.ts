@@ -26,6 +26,8 @@ import pg from 'pg';
 import { hashPassword } from '@/server/auth/password';
 import { openDatabase } from '@/server/db/client';
 import { type BuiltServer, buildIfStale, type Role, startBuiltServer, stopBuiltServer } from './builtServer';
+import { percentile } from './percentile';
+import { signIn } from './signIn';
 import { seedWeeklyUploads, type SeededCompany } from './weeklyUploadsSeed';
 
 const PASSWORD = 'bench-pass-1234';
@@ -106,25 +108,6 @@ async function seed(databaseOptions: Parameters<typeof openDatabase>[0]): Promis
   }
 }
 
-/** Signs in at the role's own endpoint, as the SPA does (same-origin POST), and returns the session cookies. */
-async function signIn(baseUrl: string, role: 'staff' | 'admin', email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/${role}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`The ${role} sign-in failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-}
-
 /** One load run: the connections split evenly over the base URLs, every response time kept. */
 async function load(baseUrls: string[], path: string, cookie: string, seconds: number): Promise<Omit<Measurement, 'setup' | 'endpoint'>> {
   const latencies: number[] = [];
@@ -158,8 +141,8 @@ async function load(baseUrls: string[], path: string, cookie: string, seconds: n
 async function measure(setup: SetupName, baseUrls: string[], company: SeededCompany): Promise<Measurement[]> {
   const [first] = baseUrls;
   const cookies = {
-    staff: await signIn(first, 'staff', company.staffEmails[0]),
-    admin: await signIn(first, 'admin', company.adminEmail),
+    staff: await signIn(first, 'staff', company.staffEmails[0], PASSWORD),
+    admin: await signIn(first, 'admin', company.adminEmail, PASSWORD),
   };
   // The newest full week: the current one may have just begun.
   const week = company.weekStarts[1];

@@ -82,6 +82,7 @@ export async function startBuiltServer(options: BuiltServerOptions = {}): Promis
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       // plain http on loopback, as the browser suite runs it
       COOKIE_SECURE: 'false',
       ...options.env,

@@ -178,7 +178,7 @@ class Session {
   }
 
   async call<T>(method: string, path: string, body?: unknown, expected = [200, 201]): Promise<T> {
-    const init: RequestInit = { method, headers: { cookie: this.cookieHeader }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) };
+    const init: RequestInit = { method, headers: { cookie: this.cookieHeader, origin: this.baseUrl }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) };
     if (body instanceof FormData) init.body = body;
     else if (body !== undefined) {
       init.body = JSON.stringify(body);
@@ -243,7 +243,7 @@ class Follower {
   }
 
   static connect(baseUrl: string, cookie: string): Promise<Follower> {
-    const socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { cookie } });
+    const socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { cookie, origin: baseUrl } });
     return new Promise((resolveSocket, reject) => {
       const timer = setTimeout(() => reject(new Error('The socket did not connect within 20 s')), 20_000);
       socket.once('connect', () => {

@@ -1334,6 +1334,7 @@ export interface components {
         };
     };
     parameters: {
+        /** @description From 1 to 100000. */
         Page: number;
         Limit: number;
         /** @description The admin's weekly uploads and file uploads show 20 per page. */
@@ -1345,13 +1346,13 @@ export interface components {
         FileProcessingIdPath: string;
         UploadIdPath: string;
         ClientIdQuery: string;
-        /** @description ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+        /** @description ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
         WeekStart: string;
-        /** @description ISO date of the Sunday (UTC) that ends the week. */
+        /** @description ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
         WeekEnd: string;
-        /** @description The first day (UTC) included. */
+        /** @description The first day (UTC) included, from 2000-01-01 to 2099-12-31. */
         DateFrom: string;
-        /** @description The last day (UTC) included, to its end. */
+        /** @description The last day (UTC) included, to its end, from 2000-01-01 to 2099-12-31. */
         DateTo: string;
         FileTypeQuery: components["schemas"]["FileType"];
         TicketStatusQuery: components["schemas"]["TicketStatus"];
@@ -1506,6 +1507,7 @@ export interface operations {
     listCompanies: {
         parameters: {
             query?: {
+                /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
                 search?: string;
@@ -1603,6 +1605,7 @@ export interface operations {
     listCompanyAdmins: {
         parameters: {
             query?: {
+                /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -1684,12 +1687,13 @@ export interface operations {
     listConsolidatedFiles: {
         parameters: {
             query?: {
+                /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
                 companyId?: string;
-                /** @description The first day (UTC) included. */
+                /** @description The first day (UTC) included, from 2000-01-01 to 2099-12-31. */
                 dateFrom?: components["parameters"]["DateFrom"];
-                /** @description The last day (UTC) included, to its end. */
+                /** @description The last day (UTC) included, to its end, from 2000-01-01 to 2099-12-31. */
                 dateTo?: components["parameters"]["DateTo"];
             };
             header?: never;
@@ -1784,6 +1788,7 @@ export interface operations {
     listCompanyStaff: {
         parameters: {
             query?: {
+                /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
                 search?: string;
@@ -1861,9 +1866,9 @@ export interface operations {
     getCompanyWeeklyStats: {
         parameters: {
             query?: {
-                /** @description ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+                /** @description ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
                 weekStart?: components["parameters"]["WeekStart"];
-                /** @description ISO date of the Sunday (UTC) that ends the week. */
+                /** @description ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
                 weekEnd?: components["parameters"]["WeekEnd"];
             };
             header?: never;
@@ -1892,6 +1897,7 @@ export interface operations {
     listCompanyFileUploads: {
         parameters: {
             query?: {
+                /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 /** @description The admin's weekly uploads and file uploads show 20 per page. */
                 limit?: components["parameters"]["AdminUploadsLimit"];
@@ -1901,9 +1907,9 @@ export interface operations {
                  *     status (UPLOADING ... SCRUBBED, FAILED) keeps the uploads in that processing state.
                  */
                 status?: components["schemas"]["UploadStatusFilter"];
-                /** @description The first day (UTC) included. */
+                /** @description The first day (UTC) included, from 2000-01-01 to 2099-12-31. */
                 dateFrom?: components["parameters"]["DateFrom"];
-                /** @description The last day (UTC) included, to its end. */
+                /** @description The last day (UTC) included, to its end, from 2000-01-01 to 2099-12-31. */
                 dateTo?: components["parameters"]["DateTo"];
             };
             header?: never;
@@ -1933,13 +1939,14 @@ export interface operations {
     listCompanyWeeklyDocuments: {
         parameters: {
             query?: {
+                /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 /** @description The admin's weekly uploads and file uploads show 20 per page. */
                 limit?: components["parameters"]["AdminUploadsLimit"];
                 clientId?: components["parameters"]["ClientIdQuery"];
-                /** @description ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+                /** @description ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
                 weekStart?: components["parameters"]["WeekStart"];
-                /** @description ISO date of the Sunday (UTC) that ends the week. */
+                /** @description ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
                 weekEnd?: components["parameters"]["WeekEnd"];
                 /**
                  * @description `all` (or absent), `pending`, `approved` and `rejected` as in `GET /staff/weekly-documents`.
@@ -2012,9 +2019,9 @@ export interface operations {
         parameters: {
             query: {
                 fileType: components["schemas"]["FileType"];
-                /** @description ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+                /** @description ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
                 weekStart?: components["parameters"]["WeekStart"];
-                /** @description ISO date of the Sunday (UTC) that ends the week. */
+                /** @description ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
                 weekEnd?: components["parameters"]["WeekEnd"];
             };
             header?: never;
@@ -2038,6 +2045,7 @@ export interface operations {
     listClients: {
         parameters: {
             query?: {
+                /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
                 status?: components["schemas"]["ClientStatus"];
@@ -2121,6 +2129,7 @@ export interface operations {
     listStaffClients: {
         parameters: {
             query?: {
+                /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
                 status?: components["schemas"]["ClientStatus"];
@@ -2180,6 +2189,7 @@ export interface operations {
     listStaffClientUploads: {
         parameters: {
             query?: {
+                /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -2214,12 +2224,13 @@ export interface operations {
     listStaffWeeklyDocuments: {
         parameters: {
             query?: {
+                /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
                 clientId?: components["parameters"]["ClientIdQuery"];
-                /** @description ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+                /** @description ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
                 weekStart?: components["parameters"]["WeekStart"];
-                /** @description ISO date of the Sunday (UTC) that ends the week. */
+                /** @description ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
                 weekEnd?: components["parameters"]["WeekEnd"];
                 /**
                  * @description `all` (or absent): every row. `pending`: the newest upload finished processing (SCRUBBED)
@@ -2258,9 +2269,9 @@ export interface operations {
         parameters: {
             query?: {
                 clientId?: components["parameters"]["ClientIdQuery"];
-                /** @description ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+                /** @description ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
                 weekStart?: components["parameters"]["WeekStart"];
-                /** @description ISO date of the Sunday (UTC) that ends the week. */
+                /** @description ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
                 weekEnd?: components["parameters"]["WeekEnd"];
             };
             header?: never;
@@ -2289,6 +2300,7 @@ export interface operations {
     listStaffUploads: {
         parameters: {
             query?: {
+                /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 limit?: components["parameters"]["Limit"];
             };
@@ -2347,9 +2359,9 @@ export interface operations {
     getStaffWeeklyStats: {
         parameters: {
             query?: {
-                /** @description ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+                /** @description ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
                 weekStart?: components["parameters"]["WeekStart"];
-                /** @description ISO date of the Sunday (UTC) that ends the week. */
+                /** @description ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
                 weekEnd?: components["parameters"]["WeekEnd"];
             };
             header?: never;
@@ -2444,6 +2456,7 @@ export interface operations {
     listMyTickets: {
         parameters: {
             query?: {
+                /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 /** @description Ticket lists show 12 per page. */
                 limit?: components["parameters"]["TicketLimit"];
@@ -2493,6 +2506,7 @@ export interface operations {
     listAllTickets: {
         parameters: {
             query?: {
+                /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
                 /** @description Ticket lists show 12 per page. */
                 limit?: components["parameters"]["TicketLimit"];

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { authenticate } from './auth/guards';
-import { originGuard } from './auth/origin';
+import { originGuard, trustedOrigins } from './auth/origin';
 import { resolveSessionSecret } from './auth/secret';
 import { TokenService } from './auth/tokens';
 import type { Config } from './config';
@@ -14,8 +14,11 @@ import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { registerApiReference } from './http/apiReference';
 import { loadContract } from './http/contract';
-import { errorHandler } from './http/errorHandler';
+import { errorHandler, routerErrorHandler } from './http/errorHandler';
 import { type OperationHandlers, registerOperations } from './http/operations';
+import { extendRequestValidator } from './http/requestVocabulary';
+import { registerSecurityHeaders } from './http/securityHeaders';
+import { bodyDeadline, clientErrorHandler, serverTimeouts } from './http/timeouts';
 import { silentPublisher } from './realtime/processingUpdates';
 import { realtimePlugin } from './realtime/realtimePlugin';
 import { authOperations } from './routes/auth';
@@ -59,7 +62,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { keywords: ['x-messages'], removeAdditional: true } },
+    ...serverTimeouts(config.timeouts),
+    clientErrorHandler,
+    frameworkErrors: routerErrorHandler,
+    ajv: { customOptions: { keywords: ['x-messages'], removeAdditional: true }, onCreate: extendRequestValidator },
   });
 
   const secret = await resolveSessionSecret(config.sessionSecret, config.dataDir);
@@ -82,7 +88,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   // Uploads stream through the handlers; each route checks size and content as the bytes arrive.
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20, parts: 25 } });
-  app.addHook('onRequest', originGuard(config.allowedOrigins));
+  // Before the origin guard, so that every answer carries them, refusals and errors included.
+  await registerSecurityHeaders(app, config);
+  app.addHook('onRequest', originGuard(trustedOrigins(config, app.server)));
+  app.addHook('preParsing', bodyDeadline(config.timeouts));
   await app.register(realtimePlugin);
   await registerApiReference(app);
 

@@ -16,6 +16,17 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** An http(s) origin: scheme, host and an optional port, with nothing after them but a slash. */
+function isOrigin(value: string): boolean {
+  if (!isHttpUrl(value)) return false;
+  const url = new URL(value);
+  return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+}
+
+const originList = (value: string): string[] => value.split(',').map((origin) => origin.trim()).filter(Boolean);
+/** The origin as a browser's Origin header writes it: lower case, no default port, no trailing slash. */
+const originOf = (value: string): string => new URL(value).origin;
+
 const configSchema = yup.object({
   NODE_ENV: yup.string().oneOf(['development', 'production', 'test']).default('development'),
   PORT: yup.number().integer().min(0).max(65535).default(3000),
@@ -27,12 +38,26 @@ const configSchema = yup.object({
   ACCESS_TOKEN_TTL_SECONDS: yup.number().integer().min(10).default(900),
   REFRESH_TOKEN_TTL_SECONDS: yup.number().integer().min(60).default(7 * 24 * 3600),
   COOKIE_SECURE: booleanText.optional(),
-  ALLOWED_ORIGINS: yup.string().default(''),
+  PUBLIC_ORIGIN: yup
+    .string()
+    .optional()
+    .test('origin', 'PUBLIC_ORIGIN must be an origin such as https://payroll.example.com (scheme, host and port only)', (value) => value === undefined || isOrigin(value))
+    .test(
+      'required-in-production',
+      'PUBLIC_ORIGIN is required in production: set it to the address people open the app at, such as https://payroll.example.com (or list the allowed origins in ALLOWED_ORIGINS)',
+      (value, context) => value !== undefined || context.parent.NODE_ENV !== 'production' || originList(context.parent.ALLOWED_ORIGINS ?? '').length > 0,
+    ),
+  ALLOWED_ORIGINS: yup
+    .string()
+    .default('')
+    .test('origins', 'ALLOWED_ORIGINS must list origins such as https://app.example.com, separated by commas', (value) => originList(value).every(isOrigin)),
   TRUST_PROXY: booleanText.default('false'),
   LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOGIN_MAX_FAILURES_PER_EMAIL: yup.number().integer().min(1).default(10),
-  LOGIN_MAX_FAILURES_PER_IP: yup.number().integer().min(1).default(50),
+  LOGIN_MAX_FAILURES_PER_EMAIL_AND_IP: yup.number().integer().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_EMAIL: yup.number().integer().min(1).default(50),
+  LOGIN_MAX_FAILURES_PER_IP: yup.number().integer().min(1).default(100),
   LOGIN_FAILURE_WINDOW_SECONDS: yup.number().integer().min(1).default(900),
+  LOGIN_KNOWN_DEVICE_TTL_SECONDS: yup.number().integer().min(60).default(90 * 24 * 3600),
   CONSOLIDATED_FILE_LINK_TEMPLATE: yup.string().default(''),
   STORAGE: yup.string().oneOf(['local', 's3'], 'STORAGE must be local or s3').default('local'),
   STORAGE_DIR: yup.string().optional(),
@@ -60,6 +85,20 @@ const configSchema = yup.object({
   PROCESSING_CONCURRENCY: yup.number().integer().min(1, 'PROCESSING_CONCURRENCY must be at least 1').optional(),
   PROCESSING_JOB_EXPIRE_SECONDS: yup.number().integer().min(2).max(23 * 3600).default(15 * 60),
   SHUTDOWN_GRACE_SECONDS: yup.number().integer().min(1).max(3600).default(25),
+  HTTP_HEADERS_TIMEOUT_SECONDS: yup.number().integer().min(1).default(20),
+  HTTP_IDLE_TIMEOUT_SECONDS: yup.number().integer().min(1).default(30),
+  HTTP_BODY_TIMEOUT_SECONDS: yup.number().integer().min(1).default(20),
+  HTTP_REQUEST_TIMEOUT_SECONDS: yup
+    .number()
+    .integer()
+    .min(1)
+    .default(3600)
+    .test(
+      'after-headers',
+      'HTTP_REQUEST_TIMEOUT_SECONDS must be longer than HTTP_HEADERS_TIMEOUT_SECONDS',
+      (value, context) => value > (context.parent as { HTTP_HEADERS_TIMEOUT_SECONDS: number }).HTTP_HEADERS_TIMEOUT_SECONDS,
+    ),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: yup.number().integer().min(1).default(72),
 });
 
 export interface Config {
@@ -73,10 +112,16 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   cookieSecure: boolean;
+  /**
+   * The origin people open the app at (PUBLIC_ORIGIN), as a browser's Origin header writes it. Unset
+   * outside production, the address the server listens on stands in for it (see auth/origin).
+   */
+  publicOrigin?: string;
+  /** Other origins whose pages may act on the API and open the realtime socket (ALLOWED_ORIGINS). */
   allowedOrigins: string[];
   trustProxy: boolean;
   logLevel: string;
-  loginLimits: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
+  loginLimits: LoginLimits;
   consolidatedFileLinkTemplate: string;
   /** Which storage keeps uploaded and produced files: a local folder (storageDir) or an S3 bucket (s3). */
   storage: 'local' | 's3';
@@ -100,6 +145,44 @@ export interface Config {
    * finish; jobs still running then are handed back to the queue.
    */
   shutdownGraceSeconds: number;
+  timeouts: HttpTimeouts;
+}
+
+/**
+ * How long the HTTP server waits on a client, so that a client that stops sending cannot hold a
+ * connection: the headers and a small body have short total caps, while an upload (up to 100 MB over
+ * a slow line) is ended only when it stalls.
+ */
+export interface HttpTimeouts {
+  /** A request's headers must all arrive within this long. */
+  headersSeconds: number;
+  /** A connection on which no byte moves either way for this long is closed: where a stalled upload ends. */
+  idleSeconds: number;
+  /** The body of any request but an upload (JSON, at most 1 MB) must arrive within this long. */
+  bodySeconds: number;
+  /** No request, an upload included, may take longer than this to arrive in full. */
+  requestSeconds: number;
+  /** How long an unused connection is kept open for the client's next request. */
+  keepAliveSeconds: number;
+}
+
+/**
+ * How failed sign-ins are held back, so that guessing a password stays hopeless while nobody can lock
+ * its owner out by failing on purpose. Failures count within a sliding window:
+ * - one email from one address (or from one known device, wherever it is) is refused past
+ *   `maxFailuresPerEmailAndIp`: the hard limit that stops guessing from one place;
+ * - one email from every address together (`maxFailuresPerEmail`) and one address for every email
+ *   together (`maxFailuresPerIp`, high enough for a bureau's office behind one address) hold back only
+ *   unknown devices: a browser that signed in to that account before is let through, so an attacker's
+ *   failures from many addresses, or from the owner's own office, cannot lock its owner out.
+ */
+export interface LoginLimits {
+  maxFailuresPerEmailAndIp: number;
+  maxFailuresPerEmail: number;
+  maxFailuresPerIp: number;
+  windowSeconds: number;
+  /** How long a browser stays known to the accounts it signed in to, since its last sign-in. */
+  knownDeviceTtlSeconds: number;
 }
 
 export interface S3Config {
@@ -141,13 +224,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: raw.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: raw.REFRESH_TOKEN_TTL_SECONDS,
     cookieSecure: raw.COOKIE_SECURE === undefined ? envName === 'production' : isTrue(raw.COOKIE_SECURE),
-    allowedOrigins: raw.ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+    publicOrigin: raw.PUBLIC_ORIGIN === undefined ? undefined : originOf(raw.PUBLIC_ORIGIN),
+    allowedOrigins: originList(raw.ALLOWED_ORIGINS).map(originOf),
     trustProxy: isTrue(raw.TRUST_PROXY),
     logLevel: raw.LOG_LEVEL,
     loginLimits: {
+      maxFailuresPerEmailAndIp: raw.LOGIN_MAX_FAILURES_PER_EMAIL_AND_IP,
       maxFailuresPerEmail: raw.LOGIN_MAX_FAILURES_PER_EMAIL,
       maxFailuresPerIp: raw.LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: raw.LOGIN_FAILURE_WINDOW_SECONDS,
+      knownDeviceTtlSeconds: raw.LOGIN_KNOWN_DEVICE_TTL_SECONDS,
     },
     consolidatedFileLinkTemplate: raw.CONSOLIDATED_FILE_LINK_TEMPLATE,
     storage: raw.STORAGE as Config['storage'],
@@ -159,6 +245,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jobExpireSeconds: raw.PROCESSING_JOB_EXPIRE_SECONDS,
     },
     shutdownGraceSeconds: raw.SHUTDOWN_GRACE_SECONDS,
+    timeouts: {
+      headersSeconds: raw.HTTP_HEADERS_TIMEOUT_SECONDS,
+      idleSeconds: raw.HTTP_IDLE_TIMEOUT_SECONDS,
+      bodySeconds: raw.HTTP_BODY_TIMEOUT_SECONDS,
+      requestSeconds: raw.HTTP_REQUEST_TIMEOUT_SECONDS,
+      keepAliveSeconds: raw.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
+    },
   };
 }
 

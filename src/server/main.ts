@@ -6,6 +6,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
+import { surviveOutages } from './db/unreachable';
 import { startQueue } from './jobs/queue';
 import { startUploadWorker, type UploadWorker } from './jobs/uploadWorker';
 import { warmPipeline } from './processing';
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     throw new ConfigError(`The embedded database serves one process: start with 'all', or set DATABASE_URL to run '${role}' separately.`);
   }
 
+  if (config.databaseUrl) surviveOutages(pino({ level: config.logLevel }));
   const database = await openConfiguredDatabase(config);
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemoData(database.db) : false;

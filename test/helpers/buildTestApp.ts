@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { buildApp } from '@/server/app';
+import { ownOrigin } from '@/server/auth/origin';
 import { hashPassword } from '@/server/auth/password';
 import { loadConfig } from '@/server/config';
 import type { DatabaseHandle } from '@/server/db/client';
@@ -77,7 +78,10 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
   return testApp;
 }
 
-/** Keeps cookies between requests, the way a browser does (paths respected, cleared cookies removed). */
+/**
+ * Keeps cookies between requests, the way a browser does (paths respected, cleared cookies removed),
+ * and sends each request from a page of the app itself (its Origin), as the SPA's requests are.
+ */
 export class Agent {
   readonly cookies = new Map<string, { value: string; path: string }>();
 
@@ -90,7 +94,7 @@ export class Agent {
       .join('; ');
     const response = await this.app.inject({
       ...options,
-      headers: { ...(cookieHeader ? { cookie: cookieHeader } : {}), ...(options.headers ?? {}) },
+      headers: { origin: ownOrigin(this.app.ctx.config, this.app.server), ...(cookieHeader ? { cookie: cookieHeader } : {}), ...(options.headers ?? {}) },
     });
     for (const cookie of response.cookies as { name: string; value: string; path?: string; maxAge?: number; expires?: Date }[]) {
       const expired = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());

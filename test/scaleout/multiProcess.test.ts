@@ -82,7 +82,7 @@ describe('the product as many processes on PostgreSQL and S3', () => {
 
   /** The staff member's socket on one API process, with the session of the sign-in. */
   async function socketOn(url: string): Promise<Socket> {
-    const socket = io(url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+    const socket = io(url, { transports: ['websocket'], extraHeaders: { cookie, origin: proxyUrl }, reconnection: false });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
@@ -137,7 +137,7 @@ describe('the product as many processes on PostgreSQL and S3', () => {
       { name: 'clientId', content: await clientId(client) },
       { name: 'file', filename: name, contentType: XLSX_TYPE, content: file },
     ]);
-    const response = await fetch(`${url}/api/staff/upload-required-document`, { method: 'POST', headers: { ...form.headers, cookie }, body: new Uint8Array(form.payload) });
+    const response = await fetch(`${url}/api/staff/upload-required-document`, { method: 'POST', headers: { ...form.headers, cookie, origin: proxyUrl }, body: new Uint8Array(form.payload) });
     const body = (await response.json()) as { data: { processingId: string; jobId: string }; message: string };
     if (response.status !== 202) throw new Error(`upload answered ${response.status}: ${body.message}`);
     return body.data;
@@ -151,6 +151,9 @@ describe('the product as many processes on PostgreSQL and S3', () => {
     const s3Port = await freePort();
     s3 = new S3rver({ address: '127.0.0.1', port: s3Port, silent: true, directory: path.join(tmp, 's3'), configureBuckets: [{ name: BUCKET, configs: [] }] });
     await s3.run();
+    // The proxy's address is the public origin every process trusts, as in a deployment.
+    const proxyPort = await freePort();
+    proxyUrl = `http://127.0.0.1:${proxyPort}`;
 
     env = {
       ...process.env,
@@ -169,6 +172,7 @@ describe('the product as many processes on PostgreSQL and S3', () => {
       S3_FORCE_PATH_STYLE: 'true',
       PROCESSING_JOB_EXPIRE_SECONDS: String(JOB_EXPIRE_SECONDS),
       SEED_DEMO: 'false',
+      PUBLIC_ORIGIN: proxyUrl,
     };
     // The first process migrates and loads the demo accounts; the others find them there.
     apiA = await start('api', { SEED_DEMO: 'true' });
@@ -184,9 +188,7 @@ describe('the product as many processes on PostgreSQL and S3', () => {
     const next = () => [apiA.url, apiB.url][turn++ % 2];
     proxyServer = http.createServer((request, response) => proxy.web(request, response, { target: next() }));
     proxyServer.on('upgrade', (request, socket, head) => proxy.ws(request, socket, head, { target: next() }));
-    const proxyPort = await freePort();
     await new Promise<void>((resolve) => proxyServer.listen(proxyPort, '127.0.0.1', resolve));
-    proxyUrl = `http://127.0.0.1:${proxyPort}`;
 
     const signIn = await fetch(`${proxyUrl}/api/auth/staff`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(STAFF) });
     expect(signIn.status).toBe(200);
@@ -267,7 +269,7 @@ describe('the product as many processes on PostgreSQL and S3', () => {
     const target = new URL(`${apiA.url}/api/staff/upload-required-document`);
     const answer = new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
       const request = http.request(
-        { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { ...form.headers, cookie, 'content-length': form.payload.length } },
+        { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { ...form.headers, cookie, origin: proxyUrl, 'content-length': form.payload.length } },
         (response) => {
           let body = '';
           response.on('data', (chunk: Buffer) => (body += chunk.toString()));

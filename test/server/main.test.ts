@@ -106,7 +106,7 @@ describe('an API process stopped with SIGTERM', () => {
     const half = Math.floor(payload.length / 2);
     const request = http.request(`${baseUrl}/api/staff/upload-required-document`, {
       method: 'POST',
-      headers: { ...headers, cookie, 'content-length': String(payload.length) },
+      headers: { ...headers, cookie, origin: baseUrl, 'content-length': String(payload.length) },
     });
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       request.on('response', (response) => {

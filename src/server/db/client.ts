@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -62,11 +62,53 @@ async function createDataDir(dataDir: string): Promise<void> {
   }
 }
 
+/** The event loop's next turn: whatever waits on the network (a new connection, a request's bytes) is taken in first. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * The embedded database runs its statements on the server's own thread, each one blocking it for as
+ * long as it takes, and one at a time. Run from promise callbacks, every statement waiting would
+ * follow the one before without the event loop ever polling the network in between, so under load
+ * a new connection waited for a whole batch of other people's requests before it was even accepted
+ * (seconds at 50 connections). Here statements and transactions queue in arrival order and each
+ * starts on a turn of its own: between two of them the server accepts and reads, and a newcomer's
+ * request queues fairly behind those already waiting.
+ */
+class TurnTakingPGlite extends PGlite {
+  #turns: Promise<unknown> = Promise.resolve();
+
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.#turns.then(nextTurn).then(work);
+    this.#turns = turn.catch(() => undefined);
+    return turn;
+  }
+
+  override query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#inTurn(() => super.query<T>(query, params, options));
+  }
+
+  override exec(query: string, options?: QueryOptions): Promise<Array<Results>> {
+    return this.#inTurn(() => super.exec(query, options));
+  }
+
+  override transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.#inTurn(() => super.transaction(callback));
+  }
+}
+
+async function startPglite(options: PGliteOptions): Promise<PGlite> {
+  const client = new TurnTakingPGlite(options);
+  await client.waitReady;
+  return client;
+}
+
 async function createPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<PGlite> {
-  if (!dataDir) return PGlite.create({ loadDataDir });
+  if (!dataDir) return startPglite({ loadDataDir });
   await mkdir(dataDir, { recursive: true });
   if (!loadDataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir);
-  return PGlite.create({ dataDir, loadDataDir });
+  return startPglite({ dataDir, loadDataDir });
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
@@ -97,10 +139,12 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max });
+  // A database that stops answering (rather than refusing) fails a new connection after 10 s, as a 503, instead of holding the request.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
+  hearLostConnections(pool);
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return {
     db,
@@ -124,6 +168,16 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       await pool.end();
     },
   };
+}
+
+/**
+ * A client taken out of the pool (a transaction between two statements, the realtime LISTEN
+ * connection) that loses its connection says so with an 'error' event, and an event nobody hears
+ * ends the process. Whoever holds the client finds out anyway (its next query fails, or its 'end'
+ * event fires), so the event only needs hearing: the database going away must not take the server with it.
+ */
+export function hearLostConnections(pool: pg.Pool): void {
+  pool.on('connect', (client) => client.on('error', () => undefined));
 }
 
 export async function pingDatabase(db: Database): Promise<boolean> {

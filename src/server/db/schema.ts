@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -78,16 +79,39 @@ export const refreshTokens = pgTable(
   (table) => [uniqueIndex('refresh_tokens_hash_unique').on(table.tokenHash), index('refresh_tokens_session_idx').on(table.sessionId)],
 );
 
-/** Failed sign-ins, counted per email and per address to slow down guessing. */
+/**
+ * Sign-in attempts, each written before its password is checked and deleted when it succeeds: what
+ * is left are the failures (and the attempts under way), counted to hold back guessing.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
+    /** The known device the attempt came from (its token's hash), or null. */
+    device: text('device'),
     createdAt: createdAt(),
   },
-  (table) => [index('login_failures_email_idx').on(table.email, table.createdAt), index('login_failures_ip_idx').on(table.ip, table.createdAt)],
+  (table) => [
+    index('login_failures_email_idx').on(table.email, table.createdAt),
+    index('login_failures_ip_idx').on(table.ip, table.createdAt),
+    index('login_failures_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * Browsers that signed in to an account: a random token in a cookie, kept here hashed, one row per
+ * account it signed in to. They may keep trying that account while unknown devices are held back.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tokenHash, table.email] }), index('known_devices_expires_idx').on(table.expiresAt)],
 );
 
 export const clientStatuses = ['ACTIVE', 'INACTIVE'] as const;

@@ -13,7 +13,8 @@ export async function registerApiReference(app: FastifyInstance): Promise<void> 
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true, withCredentials: true },
-    staticCSP: true,
+    // No policy of its own: its page loads only files of this origin, so the site-wide one (securityHeaders) serves it.
+    staticCSP: false,
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { STORABLE_TEXT } from './requestVocabulary';
 
 /**
  * Reads openapi/openapi.yaml and turns each operation into a Fastify route schema, so requests are
@@ -69,7 +70,7 @@ export function loadContract(file = contractPath()): Contract {
       if (object.$ref.startsWith('#/components/schemas/')) return { $ref: `${object.$ref.split('/').pop()}#` };
       return convert(resolveRef(object.$ref));
     }
-    return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, convert(value)]));
+    return withTextCheck(Object.fromEntries(Object.entries(object).map(([key, value]) => [key, convert(value)])));
   };
 
   const sharedSchemas = Object.entries(components.schemas ?? {}).map(([name, schema]) => ({ $id: name, ...(convert(schema) as Json) }));
@@ -111,6 +112,11 @@ export function loadContract(file = contractPath()): Contract {
   const byName = new Map(sharedSchemas.map((schema) => [schema.$id as string, schema]));
   cached = { operations, sharedSchemas, schemaByName: (name) => byName.get(name) };
   return cached;
+}
+
+/** Every string the contract describes, except a file's bytes, refuses text that cannot be stored (see requestVocabulary). */
+function withTextCheck(node: Json): Json {
+  return node.type === 'string' && node.format !== 'binary' ? { ...node, [STORABLE_TEXT]: true } : node;
 }
 
 function objectOf(parameters: Json[]): Json | undefined {

@@ -28,6 +28,7 @@ export function explainValidation(
 
 function plainMessage(field: string, error: FastifySchemaValidationError): string {
   if (error.keyword === 'required') return `${field} is required`;
+  if (error.keyword === 'format' && (error.params as { format?: string }).format === 'uuid') return `${field} must be an id such as 3f2b8c1e-5d4a-4b6e-9c7d-0a1b2c3d4e5f.`;
   return `${field} ${error.message ?? 'is not valid'}`;
 }
 

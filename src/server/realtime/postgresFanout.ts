@@ -1,6 +1,7 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { Server } from 'socket.io';
+import { hearLostConnections } from '../db/client';
 import type { ProcessingPublisher } from './processingUpdates';
 import type { RealtimeIo } from './socketEvents';
 import { socketPublisher } from './socketPublisher';
@@ -30,6 +31,7 @@ export interface FanoutLog {
 export async function openFanoutPool(databaseUrl: string, log: FanoutLog): Promise<pg.Pool> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   pool.on('error', (error) => log.warn({ err: error }, 'a realtime database connection was lost'));
+  hearLostConnections(pool);
   try {
     await ensureAttachmentsTable(pool);
   } catch (error) {

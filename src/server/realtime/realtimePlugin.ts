@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
-import { allowedOriginSet } from '../auth/origin';
+import { trustedOrigins } from '../auth/origin';
 import { SESSION_ENDED } from '../services/sessions';
 import { companyAdminsRoom, type ProcessingPublisher, userRoom } from './processingUpdates';
 import { followableUpload, parseRoomId, ROOM_REFUSED, roomOf } from './roomAccess';
@@ -43,15 +43,15 @@ declare module 'fastify' {
 async function realtime(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const { config } = ctx;
-  const allowed = allowedOriginSet(config.allowedOrigins);
+  const trusted = trustedOrigins(config, app.server);
   const fanout = config.databaseUrl ? await openFanoutPool(config.databaseUrl, app.log) : undefined;
   const io: RealtimeIo = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,
     adapter: fanout ? fanoutAdapter(fanout, app.log) : undefined,
     // Same origin needs no CORS; an API on its own host lets the configured origins in, with cookies.
-    cors: config.allowedOrigins.length > 0 ? { origin: [...allowed], credentials: true } : undefined,
-    allowRequest: (request, callback) => callback(null, handshakeOriginAllowed(request, allowed, config.trustProxy)),
+    cors: config.allowedOrigins.length > 0 ? { origin: config.allowedOrigins, credentials: true } : undefined,
+    allowRequest: (request, callback) => callback(null, handshakeOriginAllowed(request, trusted)),
   });
 
   io.use((socket, next) => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { ACCESS_COOKIE } from '../auth/cookies';
-import { isAllowedOrigin } from '../auth/origin';
+import { crossSiteRefusal, type OriginCheck } from '../auth/origin';
 import type { AppContext, SessionUser } from '../context';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -44,24 +44,13 @@ export async function handshakeUser(
 }
 
 /**
- * Whether a handshake request may open a socket: the same origin rule as the HTTP API's
- * state-changing requests. Requests without an Origin (not from a browser page) pass; the cookie
- * check still applies to them.
+ * Whether a handshake request may open a socket: the same rule as the HTTP API's state-changing
+ * requests (see crossSiteRefusal), for a request that always carries the session's cookie. A
+ * browser's websocket handshake names its page in Origin; a polling one from the app's own page may
+ * instead say so in Sec-Fetch-Site.
  */
-export function handshakeOriginAllowed(request: IncomingMessage, allowed: ReadonlySet<string>, trustProxy: boolean): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  return isAllowedOrigin(origin, requestHost(request, trustProxy), allowed);
-}
-
-/** The host the browser addressed, as Fastify's `request.host` reads it (the last X-Forwarded-Host behind a trusted proxy). */
-function requestHost(request: IncomingMessage, trustProxy: boolean): string | undefined {
-  const forwarded = request.headers['x-forwarded-host'];
-  if (trustProxy && forwarded) {
-    const value = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
-    return value.split(',').at(-1)?.trim();
-  }
-  return request.headers.host;
+export function handshakeOriginAllowed(request: IncomingMessage, trusted: OriginCheck): boolean {
+  return crossSiteRefusal(request.headers, true, trusted) === undefined;
 }
 
 /** The socket's user as the session stands now (role or company may have changed), or undefined once it has ended. */

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from '../auth/cookies';
+import { ACCESS_COOKIE, clearSessionCookies, KNOWN_DEVICE_COOKIE, REFRESH_COOKIE, setKnownDeviceCookie, setSessionCookies } from '../auth/cookies';
 import { sessionUser } from '../auth/guards';
 import type { Role } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -10,8 +10,10 @@ function loginAs(role: Role) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { email, password } = request.body as Body<'loginAdmin'>;
     const { ctx } = request.server;
-    const issued = await login(ctx, role, email, password, { ip: request.ip, userAgent: request.headers['user-agent'] });
+    const client = { ip: request.ip, userAgent: request.headers['user-agent'], knownDevice: request.cookies[KNOWN_DEVICE_COOKIE] };
+    const issued = await login(ctx, role, email, password, client);
     setSessionCookies(reply, ctx.config, issued);
+    setKnownDeviceCookie(reply, ctx.config, issued.knownDevice);
     return { success: true, message: 'Login successful', data: { user: issued.user } };
   };
 }

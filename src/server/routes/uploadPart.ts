@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../http/errors';
+import { isStorableText, unstorableText } from '../http/requestVocabulary';
 import type { IncomingFile } from '../services/incomingFiles';
 
 /** The `file` part of a multipart form, the text fields sent before it, and the file as services take it. */
@@ -33,6 +34,11 @@ export async function readUploadPart(request: FastifyRequest, maxBytes: number, 
     const first = Array.isArray(value) ? value[0] : value;
     if (first?.type === 'field' && typeof first.value === 'string') fields[name] = first.value;
   }
+  const refusal = unstorableFormText(fields, part.filename);
+  if (refusal) {
+    part.file.resume();
+    throw refusal;
+  }
   return {
     fields,
     file: { filename: part.filename, mimetype: part.mimetype, content: part.file, truncated: () => part.file.truncated },
@@ -40,4 +46,14 @@ export async function readUploadPart(request: FastifyRequest, maxBytes: number, 
       if (!part.file.readableEnded) part.file.resume();
     },
   };
+}
+
+/**
+ * The form's text never passes the contract's validator, so it gets the same text check here: the
+ * first field, or else the file's name, holding a character no text may hold.
+ */
+function unstorableFormText(fields: Record<string, string>, filename: string) {
+  const field = Object.keys(fields).find((name) => !isStorableText(fields[name]));
+  if (field) return unstorableText(field);
+  return isStorableText(filename) ? undefined : unstorableText('file', 'The file name');
 }

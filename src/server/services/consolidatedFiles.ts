@@ -115,8 +115,8 @@ const tooLarge = () => new AppError(413, 'TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
 
 /**
  * Stores an operator's file for a company. The type and extension are checked first; the content
- * is then streamed to storage while its first bytes are checked against the extension and its size
- * against the limit, so nothing larger than the limit is ever held or kept.
+ * is then streamed to storage while it is checked against the extension (see storeIncomingFile) and
+ * its size against the limit, so nothing larger than the limit is ever held or kept.
  */
 export async function storeConsolidatedFile(
   ctx: Pick<AppContext, 'db' | 'config' | 'storage'>,

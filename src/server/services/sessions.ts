@@ -1,11 +1,12 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { verifyPassword } from '../auth/password';
 import { hashRefreshToken, newRefreshToken } from '../auth/tokens';
 import type { AppContext, SessionUser } from '../context';
 import type { Database } from '../db/client';
-import { companies, loginFailures, refreshTokens, type Role, sessions, users } from '../db/schema';
-import { AppError, tooManyRequests, unauthorized } from '../http/errors';
+import { companies, refreshTokens, type Role, sessions, users } from '../db/schema';
+import { AppError, unauthorized } from '../http/errors';
 import { recordAudit } from './audit';
+import { forgetFailures, rememberDevice, reserveSignInAttempt, type SignInClient } from './signInThrottle';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
@@ -14,6 +15,8 @@ export interface IssuedSession {
   user: PublicUser;
   accessToken: string;
   refreshToken: string;
+  /** The browser's known-device token, for its cookie. */
+  knownDevice: string;
 }
 
 export interface PublicUser {
@@ -25,8 +28,7 @@ export interface PublicUser {
   company_name: string | null;
 }
 
-interface Client {
-  ip: string;
+interface Client extends SignInClient {
   userAgent?: string;
 }
 
@@ -34,10 +36,13 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Signs a user in at the endpoint of one role. Every kind of refusal gets the same answer. */
+/**
+ * Signs a user in at the endpoint of one role. Every kind of refusal gets the same answer. The
+ * attempt is counted as a failure before the password is checked, and forgotten when it succeeds.
+ */
 export async function login(ctx: AppContext, role: Role, emailInput: string, password: string, client: Client): Promise<IssuedSession> {
   const email = normaliseEmail(emailInput);
-  await assertNotThrottled(ctx, email, client.ip);
+  const attempt = await reserveSignInAttempt(ctx, email, client);
   const [found] = await ctx.db
     .select({ user: users, companyName: companies.name })
     .from(users)
@@ -46,12 +51,11 @@ export async function login(ctx: AppContext, role: Role, emailInput: string, pas
     .limit(1);
   const passwordOk = await verifyPassword(found?.user.passwordHash, password);
   if (!found || !passwordOk || found.user.role !== role) {
-    await ctx.db.insert(loginFailures).values({ email, ip: client.ip });
     throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
   }
   const user = found.user;
   const refreshToken = newRefreshToken();
-  const sessionId = await ctx.db.transaction(async (tx) => {
+  const { sessionId, knownDevice } = await ctx.db.transaction(async (tx) => {
     const [session] = await tx
       .insert(sessions)
       .values({
@@ -62,7 +66,7 @@ export async function login(ctx: AppContext, role: Role, emailInput: string, pas
       })
       .returning({ id: sessions.id });
     await tx.insert(refreshTokens).values({ sessionId: session.id, tokenHash: hashRefreshToken(refreshToken) });
-    await tx.delete(loginFailures).where(eq(loginFailures.email, email));
+    await forgetFailures(tx, attempt);
     await recordAudit(tx, {
       actor: { id: user.id, role: user.role },
       companyId: user.companyId,
@@ -71,27 +75,15 @@ export async function login(ctx: AppContext, role: Role, emailInput: string, pas
       entityId: session.id,
       ip: client.ip,
     });
-    return session.id;
+    return { sessionId: session.id, knownDevice: await rememberDevice(tx, attempt, ctx.config.loginLimits) };
   });
   const accessToken = await ctx.tokens.signAccess({ userId: user.id, role: user.role, companyId: user.companyId, sessionId });
   return {
     user: { id: user.id, name: user.name, email: user.email, role: user.role, company_id: user.companyId, company_name: found.companyName },
     accessToken,
     refreshToken,
+    knownDevice,
   };
-}
-
-async function assertNotThrottled(ctx: AppContext, email: string, ip: string): Promise<void> {
-  const { maxFailuresPerEmail, maxFailuresPerIp, windowSeconds } = ctx.config.loginLimits;
-  const since = new Date(Date.now() - windowSeconds * 1000);
-  const [[byEmail], [byIp]] = await Promise.all([
-    ctx.db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since))),
-    ctx.db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since))),
-  ]);
-  if (byEmail.n >= maxFailuresPerEmail || byIp.n >= maxFailuresPerIp) {
-    const minutes = Math.max(1, Math.ceil(windowSeconds / 60));
-    throw tooManyRequests(`Too many login attempts. Please wait ${minutes} minutes and try again.`);
-  }
 }
 
 /**

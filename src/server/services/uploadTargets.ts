@@ -3,6 +3,7 @@ import { EARLIEST_WEEK_START, earliestWeek, parseIsoDate, toIsoDate, weekContain
 import type { Executor } from '../db/client';
 import { clients, requiredDocuments, uploads } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { UUID_PATTERN } from '../http/requestVocabulary';
 import { CLIENT_NOT_FOUND, type ClientViewer, visibleTo } from './clients';
 
 /** Why an upload is refused before its file is read, beyond the file checks of spec section 5. */
@@ -48,12 +49,10 @@ export function uploadWeek(text: string | undefined, now: Date = new Date()): st
   return toIsoDate(week.start);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A first upload for a client the viewer is assigned, in a week. */
 export async function newUploadTarget(db: Executor, viewer: ClientViewer, clientId: string | undefined, weekStart: string): Promise<UploadTarget> {
   if (!clientId?.trim()) throw badRequest(UPLOAD_REFUSALS.clientRequired, [{ field: 'clientId', message: UPLOAD_REFUSALS.clientRequired }]);
-  if (!UUID.test(clientId.trim())) throw notFound(CLIENT_NOT_FOUND);
+  if (!UUID_PATTERN.test(clientId.trim())) throw notFound(CLIENT_NOT_FOUND);
   const [client] = await db
     .select({ id: clients.id, name: clients.name, companyId: clients.companyId, documentId: requiredDocuments.id })
     .from(clients)

@@ -38,10 +38,10 @@ const tooLarge = () => new AppError(413, 'TOO_LARGE', WEEKLY_UPLOAD_MESSAGES.too
 
 /**
  * Stores a client's weekly document and queues it for processing. The type and extension are
- * checked first (spec section 5), the content as it streams in (size limit, first bytes); then one
- * transaction writes the upload (QUEUED), its raw file row, its job and the audit row, so an upload
- * never exists without its job nor a job without its upload. A refused upload leaves nothing: no
- * row, and its stored file is removed.
+ * checked first (spec section 5), then the content (size limit, and that it is what its extension
+ * says: see storeIncomingFile); then one transaction writes the upload (QUEUED), its raw file row,
+ * its job and the audit row, so an upload never exists without its job nor a job without its
+ * upload. A refused upload leaves nothing: no row, and its stored file is removed.
  */
 export async function queueWeeklyDocument(
   ctx: Pick<AppContext, 'db' | 'config' | 'storage' | 'queue'>,

@@ -14,21 +14,26 @@ function startsWith(head: Buffer, signature: number[]): boolean {
 }
 
 /**
- * Whether the leading bytes fit the kind: the xlsx family is a zip, .xls an OLE compound file, and
- * a CSV is text (a UTF-16 byte-order mark, or no NUL byte and hardly any control characters).
- * Empty content fits no kind.
+ * Whether the header of an OLE compound file is one a spreadsheet program writes: version 3 with
+ * 512-byte sectors or version 4 with 4096-byte ones, little-endian, 64-byte mini sectors.
+ */
+function isCompoundFileHeader(head: Buffer): boolean {
+  if (head.length < 512 || !startsWith(head, OLE)) return false;
+  const [major, byteOrder, sectorShift, miniSectorShift] = [26, 28, 30, 32].map((offset) => head.readUInt16LE(offset));
+  return byteOrder === 0xfffe && miniSectorShift === 6 && ((major === 3 && sectorShift === 9) || (major === 4 && sectorShift === 12));
+}
+
+/**
+ * Whether the leading bytes fit the kind: the xlsx family is a zip (whether it is a workbook is told
+ * once the whole file is there), .xls an OLE compound file with a sound header. A CSV's text is
+ * checked as a whole as it streams (CsvTextGate), so any first bytes may start one. Empty content
+ * fits no kind.
  */
 export function fitsSpreadsheetKind(kind: SpreadsheetKind, head: Buffer): boolean {
   if (head.length === 0) return false;
   if (kind === 'xlsx' || kind === 'xlsm') return startsWith(head, ZIP);
-  if (kind === 'xls') return startsWith(head, OLE);
-  if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])) return true;
-  let control = 0;
-  for (const byte of head) {
-    if (byte === 0) return false;
-    if (byte < 9 || (byte > 13 && byte < 32) || byte === 127) control += 1;
-  }
-  return control <= head.length / 100;
+  if (kind === 'xls') return isCompoundFileHeader(head);
+  return true;
 }
 
 /**

@@ -617,6 +617,7 @@ export type ListCompaniesApiResponse = /** status 200 A page of companies */ {
   };
 };
 export type ListCompaniesApiArg = {
+  /** From 1 to 100000. */
   page?: number;
   limit?: number;
   search?: string;
@@ -666,6 +667,7 @@ export type ListCompanyAdminsApiResponse =
   };
 export type ListCompanyAdminsApiArg = {
   id: string;
+  /** From 1 to 100000. */
   page?: number;
   limit?: number;
 };
@@ -694,12 +696,13 @@ export type ListConsolidatedFilesApiResponse =
     };
   };
 export type ListConsolidatedFilesApiArg = {
+  /** From 1 to 100000. */
   page?: number;
   limit?: number;
   companyId?: string;
-  /** The first day (UTC) included. */
+  /** The first day (UTC) included, from 2000-01-01 to 2099-12-31. */
   dateFrom?: string;
-  /** The last day (UTC) included, to its end. */
+  /** The last day (UTC) included, to its end, from 2000-01-01 to 2099-12-31. */
   dateTo?: string;
 };
 export type UploadConsolidatedFileApiResponse = /** status 201 Stored */ {
@@ -738,6 +741,7 @@ export type ListCompanyStaffApiResponse =
     };
   };
 export type ListCompanyStaffApiArg = {
+  /** From 1 to 100000. */
   page?: number;
   limit?: number;
   search?: string;
@@ -765,9 +769,9 @@ export type GetCompanyWeeklyStatsApiResponse =
     };
   };
 export type GetCompanyWeeklyStatsApiArg = {
-  /** ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+  /** ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
   weekStart?: string;
-  /** ISO date of the Sunday (UTC) that ends the week. */
+  /** ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
   weekEnd?: string;
 };
 export type ListCompanyFileUploadsApiResponse =
@@ -779,6 +783,7 @@ export type ListCompanyFileUploadsApiResponse =
     };
   };
 export type ListCompanyFileUploadsApiArg = {
+  /** From 1 to 100000. */
   page?: number;
   /** The admin's weekly uploads and file uploads show 20 per page. */
   limit?: number;
@@ -787,9 +792,9 @@ export type ListCompanyFileUploadsApiArg = {
     status (UPLOADING ... SCRUBBED, FAILED) keeps the uploads in that processing state.
      */
   status?: UploadStatusFilter;
-  /** The first day (UTC) included. */
+  /** The first day (UTC) included, from 2000-01-01 to 2099-12-31. */
   dateFrom?: string;
-  /** The last day (UTC) included, to its end. */
+  /** The last day (UTC) included, to its end, from 2000-01-01 to 2099-12-31. */
   dateTo?: string;
 };
 export type ListCompanyWeeklyDocumentsApiResponse =
@@ -801,13 +806,14 @@ export type ListCompanyWeeklyDocumentsApiResponse =
     };
   };
 export type ListCompanyWeeklyDocumentsApiArg = {
+  /** From 1 to 100000. */
   page?: number;
   /** The admin's weekly uploads and file uploads show 20 per page. */
   limit?: number;
   clientId?: string;
-  /** ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+  /** ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
   weekStart?: string;
-  /** ISO date of the Sunday (UTC) that ends the week. */
+  /** ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
   weekEnd?: string;
   /** `all` (or absent), `pending`, `approved` and `rejected` as in `GET /staff/weekly-documents`.
     `completed`: the week has any upload at all, in any state (the staff `uploaded`).
@@ -832,9 +838,9 @@ export type BulkDownloadCompanyUploadsApiResponse =
   /** status 200 A zip of every upload's file of that type in the week */ Blob;
 export type BulkDownloadCompanyUploadsApiArg = {
   fileType: FileType;
-  /** ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+  /** ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
   weekStart?: string;
-  /** ISO date of the Sunday (UTC) that ends the week. */
+  /** ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
   weekEnd?: string;
 };
 export type ListClientsApiResponse =
@@ -846,6 +852,7 @@ export type ListClientsApiResponse =
     };
   };
 export type ListClientsApiArg = {
+  /** From 1 to 100000. */
   page?: number;
   limit?: number;
   status?: ClientStatus;
@@ -885,6 +892,7 @@ export type ListStaffClientsApiResponse =
     };
   };
 export type ListStaffClientsApiArg = {
+  /** From 1 to 100000. */
   page?: number;
   limit?: number;
   status?: ClientStatus;
@@ -911,6 +919,7 @@ export type ListStaffClientUploadsApiResponse =
   };
 export type ListStaffClientUploadsApiArg = {
   id: string;
+  /** From 1 to 100000. */
   page?: number;
   limit?: number;
 };
@@ -923,12 +932,13 @@ export type ListStaffWeeklyDocumentsApiResponse =
     };
   };
 export type ListStaffWeeklyDocumentsApiArg = {
+  /** From 1 to 100000. */
   page?: number;
   limit?: number;
   clientId?: string;
-  /** ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+  /** ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
   weekStart?: string;
-  /** ISO date of the Sunday (UTC) that ends the week. */
+  /** ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
   weekEnd?: string;
   /** `all` (or absent): every row. `pending`: the newest upload finished processing (SCRUBBED)
     and awaits an admin's review; uploads still processing or FAILED are not pending, as there
@@ -947,9 +957,9 @@ export type GetStaffWeeklyDocumentsSummaryApiResponse =
   };
 export type GetStaffWeeklyDocumentsSummaryApiArg = {
   clientId?: string;
-  /** ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+  /** ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
   weekStart?: string;
-  /** ISO date of the Sunday (UTC) that ends the week. */
+  /** ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
   weekEnd?: string;
 };
 export type ListStaffUploadsApiResponse =
@@ -961,6 +971,7 @@ export type ListStaffUploadsApiResponse =
     };
   };
 export type ListStaffUploadsApiArg = {
+  /** From 1 to 100000. */
   page?: number;
   limit?: number;
 };
@@ -982,9 +993,9 @@ export type GetStaffWeeklyStatsApiResponse =
     };
   };
 export type GetStaffWeeklyStatsApiArg = {
-  /** ISO date of the Monday (UTC) that starts the week; defaults to the current week. */
+  /** ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
   weekStart?: string;
-  /** ISO date of the Sunday (UTC) that ends the week. */
+  /** ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
   weekEnd?: string;
 };
 export type UploadRequiredDocumentApiResponse =
@@ -1027,6 +1038,7 @@ export type ListMyTicketsApiResponse = /** status 200 A page of tickets */ {
   };
 };
 export type ListMyTicketsApiArg = {
+  /** From 1 to 100000. */
   page?: number;
   /** Ticket lists show 12 per page. */
   limit?: number;
@@ -1050,6 +1062,7 @@ export type ListAllTicketsApiResponse = /** status 200 A page of tickets */ {
   };
 };
 export type ListAllTicketsApiArg = {
+  /** From 1 to 100000. */
   page?: number;
   /** Ticket lists show 12 per page. */
   limit?: number;

@@ -33,7 +33,7 @@ describe('the built SPA, served', () => {
     await writeBuilt(webRoot, SCRIPT_PATH.slice(1), SCRIPT);
     await writeFile(path.join(webRoot, `${SCRIPT_PATH.slice(1)}.map`), '{"version":3,"sources":["src/web/main.tsx"],"mappings":""}');
     await writeFile(path.join(webRoot, 'robots.txt'), 'User-agent: *\n');
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(48) });
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://payroll.example', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(48) });
     database = await freshDatabase();
     app = await buildApp({ config, database, webRoot, logger: false });
     await app.ready();
@@ -104,6 +104,20 @@ describe('the built SPA, served', () => {
       expect(decode(response.rawPayload)).toBe(INDEX_HTML);
     }
     expect((await get('/admin/weekly-uploads?week=2026-11-23', 'br')).headers['content-encoding']).toBe('br');
+  });
+
+  it('sends the page and its files with the security headers, keeping their caching', async () => {
+    for (const url of ['/', '/auth/admin', SCRIPT_PATH]) {
+      const response = await get(url, 'br');
+      const policy = String(response.headers['content-security-policy']);
+      expect([url, policy]).toEqual([url, expect.stringContaining("script-src 'self';")]);
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("connect-src 'self' wss://payroll.example");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['strict-transport-security']).toBe('max-age=15552000');
+      expect(response.headers['cache-control']).not.toContain('no-store');
+    }
   });
 
   it('serves no source map, in any encoding', async () => {

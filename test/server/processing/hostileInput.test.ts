@@ -1,11 +1,8 @@
-import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import yazl from 'yazl';
-import * as XLSX from '@e965/xlsx';
 import { processWorkbook } from '@/server/processing';
 import { removeDir, runEngine, tempDir, writeText, writeXlsx } from './engineHarness';
+import { writeEncryptedPackage, writeGarbledWorkbook, writeTruncated, writeZipBomb } from './hostileFiles';
 
 let dir: string;
 beforeAll(() => {
@@ -15,34 +12,9 @@ afterAll(() => removeDir(dir));
 
 const PAYROLL = [['Emp ID', 'Name', 'Hours'], ['1', 'Ann Lee', 40]];
 
-async function zipWith(path: string, parts: Record<string, string | Readable>): Promise<string> {
-  const zip = new yazl.ZipFile();
-  for (const [name, content] of Object.entries(parts)) {
-    if (typeof content === 'string') zip.addBuffer(Buffer.from(content), name);
-    else zip.addReadStream(content, name);
-  }
-  zip.end();
-  await pipeline(zip.outputStream, createWriteStream(path));
-  return path;
-}
-
-const WORKBOOK_PARTS = {
-  '_rels/.rels': '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-  'xl/workbook.xml': '<workbook xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Bomb" sheetId="1" r:id="rId1"/></sheets></workbook>',
-  'xl/_rels/workbook.xml.rels': '<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
-};
-
 describe('hostile and broken input fails fast with a message a person can act on', () => {
   it('stops a zip bomb before it inflates', async () => {
-    const spaces = Buffer.alloc(1024 * 1024, 0x20);
-    const bomb = Readable.from(
-      (function* () {
-        yield '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Emp ID</t></is></c></row>';
-        for (let i = 0; i < 64; i++) yield spaces;
-        yield '</sheetData></worksheet>';
-      })(),
-    );
-    const path = await zipWith(join(dir, 'bomb.xlsx'), { ...WORKBOOK_PARTS, 'xl/worksheets/sheet1.xml': bomb });
+    const path = await writeZipBomb(join(dir, 'bomb.xlsx'));
     const started = Date.now();
     await expect(runEngine(dir, path, 'bomb.xlsx')).rejects.toMatchObject({ code: 'TOO_LARGE', message: expect.stringMatching(/unreasonable size/) });
     expect(Date.now() - started).toBeLessThan(5000);
@@ -50,17 +22,12 @@ describe('hostile and broken input fails fast with a message a person can act on
 
   it('refuses a truncated workbook as damaged', async () => {
     const whole = await writeXlsx(join(dir, 'whole.xlsx'), [{ name: 'S', rows: PAYROLL }]);
-    const bytes = readFileSync(whole);
-    const path = writeText(join(dir, 'truncated.xlsx'), bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const path = writeTruncated(join(dir, 'truncated.xlsx'), readFileSync(whole));
     await expect(runEngine(dir, path, 'truncated.xlsx')).rejects.toMatchObject({ code: 'CORRUPT', message: expect.stringMatching(/damaged/) });
   });
 
   it('refuses a workbook whose compressed sheet is garbage as damaged', async () => {
-    const path = await zipWith(join(dir, 'garbage.xlsx'), { ...WORKBOOK_PARTS, 'xl/worksheets/sheet1.xml': '<worksheet><sheetData>' + 'x'.repeat(5000) });
-    const bytes = readFileSync(path);
-    const at = bytes.indexOf(Buffer.from('xl/worksheets/sheet1.xml')) + 40;
-    for (let i = at; i < at + 30; i++) bytes[i] ^= 0x5a;
-    writeFileSync(path, bytes);
+    const path = await writeGarbledWorkbook(join(dir, 'garbage.xlsx'));
     await expect(runEngine(dir, path, 'garbage.xlsx')).rejects.toMatchObject({ code: expect.stringMatching(/CORRUPT|NO_PAYROLL_DATA/) });
   });
 
@@ -73,10 +40,7 @@ describe('hostile and broken input fails fast with a message a person can act on
   });
 
   it('names a password-protected .xlsx (an encrypted package)', async () => {
-    const cfb = XLSX.CFB.utils.cfb_new();
-    XLSX.CFB.utils.cfb_add(cfb, '/EncryptionInfo', Buffer.alloc(200, 1));
-    XLSX.CFB.utils.cfb_add(cfb, '/EncryptedPackage', Buffer.alloc(5000, 2));
-    const path = writeText(join(dir, 'secret.xlsx'), Buffer.from(XLSX.CFB.write(cfb, { type: 'buffer' }) as Buffer));
+    const path = writeEncryptedPackage(join(dir, 'secret.xlsx'));
     await expect(runEngine(dir, path, 'secret.xlsx')).rejects.toMatchObject({ code: 'PASSWORD_PROTECTED' });
   });
 

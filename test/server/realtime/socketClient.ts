@@ -48,12 +48,17 @@ export async function expiredCookieOf(agent: Agent): Promise<string> {
   return `access_token=${token}`;
 }
 
-function open(baseUrl: string, headers: Record<string, string>): Socket {
-  return io(baseUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: headers });
+/** Handshake headers; one set to undefined is not sent. */
+export type HandshakeHeaders = Record<string, string | undefined>;
+
+/** A socket opened as the app's own page opens it: its handshake names that page's origin, unless `headers` say otherwise. */
+function open(baseUrl: string, headers: HandshakeHeaders): Socket {
+  const sent = Object.entries({ origin: baseUrl, ...headers }).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return io(baseUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: Object.fromEntries(sent) });
 }
 
 /** Connects with the given headers; rejects with the server's refusal when the handshake is refused. */
-export function connect(baseUrl: string, headers: Record<string, string> = {}): Promise<TestSocket> {
+export function connect(baseUrl: string, headers: HandshakeHeaders = {}): Promise<TestSocket> {
   const socket = open(baseUrl, headers);
   const updates: ProcessingUpdate[] = [];
   socket.on('processingUpdate', (update: ProcessingUpdate) => updates.push(update));
@@ -77,7 +82,7 @@ export function connect(baseUrl: string, headers: Record<string, string> = {}): 
 }
 
 /** The refusal of a handshake: its message and `data` (the reason code). */
-export async function refusalOf(baseUrl: string, headers: Record<string, string> = {}): Promise<{ message: string; data: unknown }> {
+export async function refusalOf(baseUrl: string, headers: HandshakeHeaders = {}): Promise<{ message: string; data: unknown }> {
   try {
     const socket = await connect(baseUrl, headers);
     socket.close();

@@ -8,7 +8,7 @@ describe('sessions', () => {
   const accounts = {} as Record<Role, { email: string; password: string }>;
 
   beforeAll(async () => {
-    t = await buildTestApp({ LOGIN_MAX_FAILURES_PER_EMAIL: '4', LOGIN_MAX_FAILURES_PER_IP: '1000' });
+    t = await buildTestApp({ LOGIN_MAX_FAILURES_PER_EMAIL_AND_IP: '4', LOGIN_MAX_FAILURES_PER_IP: '1000' });
     const companyId = await t.createCompany('Acme Payroll');
     accounts.SYSTEM = await t.createUser('SYSTEM');
     accounts.ADMIN = await t.createUser('ADMIN', { companyId, name: 'Ada Admin' });
@@ -53,14 +53,18 @@ describe('sessions', () => {
     expect(response.json()).toMatchObject({ success: false, message, error: 'VALIDATION_ERROR' });
   });
 
-  it('sets httpOnly SameSite=Lax cookies, the refresh token only for the session endpoints', async () => {
+  it('sets httpOnly SameSite=Lax cookies for the session, the refresh and known-device tokens only for the session endpoints', async () => {
     const response = await t.agent().post('/api/auth/admin', accounts.ADMIN);
-    const cookies = response.cookies as { name: string; httpOnly?: boolean; sameSite?: string; path?: string; secure?: boolean }[];
+    const cookies = response.cookies as { name: string; httpOnly?: boolean; sameSite?: string; path?: string; secure?: boolean; maxAge?: number }[];
     const access = cookies.find((c) => c.name === 'access_token');
     const refresh = cookies.find((c) => c.name === 'refresh_token');
-    expect(access).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    expect(refresh).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth' });
-    expect(access?.secure).toBeFalsy();
+    const knownDevice = cookies.find((c) => c.name === 'known_device');
+    // The access cookie outlives its 15-minute token on purpose, so an expired token still arrives
+    // and is answered TOKEN_EXPIRED (see the refresh test below).
+    expect(access).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 7 * 24 * 3600 });
+    expect(refresh).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth', maxAge: 7 * 24 * 3600 });
+    expect(knownDevice).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth', maxAge: 90 * 24 * 3600 });
+    expect(cookies.some((c) => c.secure)).toBe(false);
   });
 
   it('tells the signed-in user who they are, and nobody else', async () => {
@@ -132,7 +136,8 @@ describe('sessions', () => {
     const access = agent.cookies.get('access_token')!.value;
     const response = await agent.post('/api/auth/logout');
     expect(response.statusCode).toBe(200);
-    expect(agent.cookies.size).toBe(0);
+    // The browser stays known to the account (sign-in throttling), and signed out.
+    expect([...agent.cookies.keys()]).toEqual(['known_device']);
     const replay = t.agent();
     replay.cookies.set('access_token', { value: access, path: '/' });
     expect((await replay.get('/api/auth/me')).statusCode).toBe(401);
@@ -152,7 +157,7 @@ describe('sessions', () => {
     const foreign = await t.agent().post('/api/auth/admin', accounts.ADMIN, { origin: 'https://evil.example' });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toMatchObject({ success: false, error: 'FORBIDDEN' });
-    const own = await t.agent().post('/api/auth/admin', accounts.ADMIN, { origin: 'http://payroll.example', host: 'payroll.example' });
+    const own = await t.agent().post('/api/auth/admin', accounts.ADMIN, { origin: 'http://localhost:3000' });
     expect(own.statusCode).toBe(200);
   });
 });

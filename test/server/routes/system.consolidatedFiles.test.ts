@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -116,7 +117,7 @@ describe('operators: consolidated files', () => {
       ['payroll.CSV', 'text/csv; charset=utf-8', csv],
       ['windows.csv', XLS_TYPE, Buffer.from('Name;Amount\r\nJos\xe9;12,50\r\n', 'latin1')],
       ['utf16.csv', 'text/csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Name,Amount\r\n', 'utf16le')])],
-      ['macro.xlsm', XLSM_TYPE, Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(2048, 7)])],
+      ['macro.xlsm', XLSM_TYPE, readFileSync(path.join(corpus, 'vba.xlsm'))],
     ])('accepts %s sent as %s', async (filename, contentType, content) => {
       const response = await upload(system, globexId, { filename, contentType, content });
       expect(response.statusCode).toBe(201);

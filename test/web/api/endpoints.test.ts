@@ -119,7 +119,7 @@ describe('a write refused because its row is gone', () => {
 
   test.each([
     [404, 'Company not found', 2],
-    [400, 'id must match format "uuid"', 1],
+    [400, 'id must be an id such as 3f2b8c1e-5d4a-4b6e-9c7d-0a1b2c3d4e5f.', 1],
   ] as const)('deleteCompany answered %i (%s) reads the companies list %i time(s)', async (status, message, reads) => {
     const store = newStore();
     const list = countedList('/api/system/companies', 'companies');

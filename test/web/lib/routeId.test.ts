@@ -14,7 +14,7 @@ test.each([
 
 test('a 404, or a 400 naming the id, means the record does not exist', () => {
   expect(isMissingRecord({ status: 404, data: { message: 'Company not found' } })).toBe(true);
-  expect(isMissingRecord({ status: 400, data: { errors: [{ field: 'id', message: 'id must match format "uuid"' }] } })).toBe(true);
+  expect(isMissingRecord({ status: 400, data: { errors: [{ field: 'id', message: 'id must be an id such as 3f2b8c1e-5d4a-4b6e-9c7d-0a1b2c3d4e5f.' }] } })).toBe(true);
 });
 
 test('other failures are not read as a missing record', () => {

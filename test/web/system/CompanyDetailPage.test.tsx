@@ -74,17 +74,17 @@ describe('Company detail screen', () => {
   test('an address whose id is not a company id says the company was not found, without asking', async () => {
     openSystemScreen('/system/companies/not-a-uuid');
     expect(await screen.findByText('Company not found')).toBeInTheDocument();
-    expect(screen.queryByText(/must match format/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/must be an id such as/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Companies' })).toBeInTheDocument();
   });
 
   test('a server that refuses the id itself is read as a company that does not exist', async () => {
     api()
       .get(companyPath)
-      .reply(400, { success: false, message: 'id must match format "uuid"', error: 'VALIDATION_ERROR', errors: [{ field: 'id', message: 'id must match format "uuid"' }] });
+      .reply(400, { success: false, message: 'id must be an id such as 3f2b8c1e-5d4a-4b6e-9c7d-0a1b2c3d4e5f.', error: 'VALIDATION_ERROR', errors: [{ field: 'id', message: 'id must be an id such as 3f2b8c1e-5d4a-4b6e-9c7d-0a1b2c3d4e5f.' }] });
     openDetail();
     expect(await screen.findByText('Company not found')).toBeInTheDocument();
-    expect(screen.queryByText('id must match format "uuid"')).not.toBeInTheDocument();
+    expect(screen.queryByText('id must be an id such as 3f2b8c1e-5d4a-4b6e-9c7d-0a1b2c3d4e5f.')).not.toBeInTheDocument();
   });
 
   test('load failures of the company and of its admins show their messages', async () => {

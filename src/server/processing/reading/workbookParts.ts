@@ -27,7 +27,8 @@ export interface WorkbookLayout {
   stylesPart?: string;
 }
 
-function elements(xml: string, wanted: string[]): Array<{ name: string; attrs: string }> {
+/** The elements of a small XML part with the wanted names, with their attribute text. */
+export function elements(xml: string, wanted: string[]): Array<{ name: string; attrs: string }> {
   const found: Array<{ name: string; attrs: string }> = [];
   const scanner = new XmlEventScanner({
     open: (name, attrs) => {
@@ -66,7 +67,8 @@ async function relationships(zip: ZipArchive, part: string): Promise<Map<string,
   return map;
 }
 
-async function workbookPart(zip: ZipArchive): Promise<string> {
+/** The workbook part the package's relationships point to (or the usual one when they point nowhere). */
+export async function workbookPart(zip: ZipArchive): Promise<string> {
   const root = await relationships(zip, '');
   for (const rel of root.values()) if (/\/officeDocument$/.test(rel.type)) return rel.target;
   if (zip.has('xl/workbook.xml')) return 'xl/workbook.xml';

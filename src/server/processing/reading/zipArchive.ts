@@ -11,7 +11,10 @@ import { ProcessingError } from '../processingError';
 /** A part may inflate to at most this many times its compressed size (plus a small allowance)... */
 const MAX_RATIO = 300;
 const RATIO_ALLOWANCE = 16 * 1024 * 1024;
-/** ...and the whole workbook to at most this much XML. */
+/**
+ * ...and the whole workbook to at most this much XML, and to no more than the same ratio of the file's
+ * size: otherwise many small parts, each within its allowance, would add up to a bomb.
+ */
 const MAX_TOTAL_INFLATED = 2 * 1024 * 1024 * 1024;
 const MAX_ENTRIES = 20000;
 /** Files up to this size are read into memory at once: most uploads, which then open in a few ms. */
@@ -27,11 +30,14 @@ export class ZipArchive {
   private constructor(
     private readonly zip: yauzl.ZipFile,
     private readonly entries: Map<string, yauzl.Entry>,
+    /** The most the parts may inflate to together. */
+    private readonly inflatedLimit: number,
   ) {}
 
   static async open(path: string): Promise<ZipArchive> {
     const options = { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: false };
-    const small = (await stat(path)).size <= IN_MEMORY_FILE;
+    const fileSize = (await stat(path)).size;
+    const small = fileSize <= IN_MEMORY_FILE;
     const bytes = small ? await readFile(path) : undefined;
     const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
       const done = (err: Error | null, z: yauzl.ZipFile) => (err ? reject(new ProcessingError('CORRUPT', undefined, { cause: err })) : resolve(z));
@@ -43,8 +49,11 @@ export class ZipArchive {
     await new Promise<void>((resolve, reject) => {
       zip.on('entry', (entry: yauzl.Entry) => {
         if (entries.size >= MAX_ENTRIES) return reject(new ProcessingError('TOO_LARGE'));
+        const name = normaliseName(entry.fileName);
+        // A package names each part once: a second entry of a name would hide content no check reads.
+        if (entries.has(name)) return reject(new ProcessingError('CORRUPT'));
         declaredTotal += entry.uncompressedSize;
-        entries.set(normaliseName(entry.fileName), entry);
+        entries.set(name, entry);
         zip.readEntry();
       });
       zip.on('end', () => resolve());
@@ -54,28 +63,52 @@ export class ZipArchive {
       zip.close();
       throw err;
     });
-    if (declaredTotal > MAX_TOTAL_INFLATED) {
+    const inflatedLimit = Math.min(MAX_TOTAL_INFLATED, fileSize * MAX_RATIO + RATIO_ALLOWANCE);
+    if (declaredTotal > inflatedLimit) {
       zip.close();
       throw new ProcessingError('TOO_LARGE');
     }
-    return new ZipArchive(zip, entries);
+    return new ZipArchive(zip, entries, inflatedLimit);
   }
 
   has(name: string): boolean {
     return this.entries.has(normaliseName(name));
   }
 
-  /** Inflated bytes of one part, in chunks; stops with TOO_LARGE when the part or the archive explodes. */
-  async *chunks(name: string): AsyncGenerator<Buffer> {
+  /**
+   * Inflated bytes of one part, in chunks; stops with TOO_LARGE when the part inflates past `maxBytes`
+   * or the part or the archive explodes.
+   */
+  async *chunks(name: string, maxBytes = Infinity): AsyncGenerator<Buffer> {
+    const entry = this.readableEntry(name);
+    const partLimit = Math.min(maxBytes, partLimitOf(entry));
+    if (entry.compressedSize <= ONE_STEP_PART) yield* this.inOneStep(entry, partLimit);
+    else yield* this.streamed(entry, partLimit);
+  }
+
+  /**
+   * Inflates every part as a stream and keeps none of it: proves that the whole archive can be read
+   * within the limits, holding no more than a chunk at a time, however large its parts.
+   */
+  async inflateEveryPart(): Promise<void> {
+    for (const name of this.entries.keys()) {
+      const entry = this.readableEntry(name);
+      for await (const _chunk of this.streamed(entry, partLimitOf(entry))) {
+        // nothing is kept: counting the bytes is the check
+      }
+    }
+  }
+
+  /** The entry of a part, refused when it is missing, encrypted or packed in a way no workbook is. */
+  private readableEntry(name: string): yauzl.Entry {
     const entry = this.entries.get(normaliseName(name));
     if (!entry) throw new ProcessingError('CORRUPT', undefined, { cause: new Error(`missing part ${name}`) });
     if (entry.isEncrypted()) throw new ProcessingError('PASSWORD_PROTECTED');
     if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) throw new ProcessingError('CORRUPT');
-    const partLimit = Math.max(entry.compressedSize, 1) * MAX_RATIO + RATIO_ALLOWANCE;
-    if (entry.compressedSize <= ONE_STEP_PART) {
-      yield* this.inOneStep(entry, partLimit);
-      return;
-    }
+    return entry;
+  }
+
+  private async *streamed(entry: yauzl.Entry, partLimit: number): AsyncGenerator<Buffer> {
     const raw = await this.openRaw(entry);
     const stream: Readable = entry.compressionMethod === 8 ? raw.pipe(createInflateRaw({ chunkSize: 64 * 1024, readableHighWaterMark: INFLATE_AHEAD } as ZlibOptions)) : raw;
     raw.on('error', (err) => stream.destroy(err));
@@ -85,7 +118,7 @@ export class ZipArchive {
         const buffer = chunk as Buffer;
         inflated += buffer.length;
         this.inflatedTotal += buffer.length;
-        if (inflated > partLimit || this.inflatedTotal > MAX_TOTAL_INFLATED) throw new ProcessingError('TOO_LARGE');
+        if (inflated > partLimit || this.inflatedTotal > this.inflatedLimit) throw new ProcessingError('TOO_LARGE');
         yield buffer;
       }
     } catch (err) {
@@ -98,16 +131,11 @@ export class ZipArchive {
     }
   }
 
-  /** A whole (small) part as text; parts larger than `maxBytes` are refused. */
+  /** A whole (small) part as text; parts larger than `maxBytes` are refused before they are held. */
   async text(name: string, maxBytes = 64 * 1024 * 1024): Promise<string> {
     const decoder = new TextDecoder('utf-8');
     let out = '';
-    let size = 0;
-    for await (const chunk of this.chunks(name)) {
-      size += chunk.length;
-      if (size > maxBytes) throw new ProcessingError('TOO_LARGE');
-      out += decoder.decode(chunk, { stream: true });
-    }
+    for await (const chunk of this.chunks(name, maxBytes)) out += decoder.decode(chunk, { stream: true });
     return out + decoder.decode();
   }
 
@@ -123,7 +151,7 @@ export class ZipArchive {
       throw new ProcessingError('CORRUPT', undefined, { cause: err });
     }
     this.inflatedTotal += inflated.length;
-    if (inflated.length > partLimit || this.inflatedTotal > MAX_TOTAL_INFLATED) throw new ProcessingError('TOO_LARGE');
+    if (inflated.length > partLimit || this.inflatedTotal > this.inflatedLimit) throw new ProcessingError('TOO_LARGE');
     for (let at = 0; at < inflated.length; at += 1024 * 1024) yield inflated.subarray(at, at + 1024 * 1024);
   }
 
@@ -143,6 +171,11 @@ export class ZipArchive {
       ),
     );
   }
+}
+
+/** The most one part may inflate to: its ratio limit, with the allowance for small parts. */
+function partLimitOf(entry: yauzl.Entry): number {
+  return Math.max(entry.compressedSize, 1) * MAX_RATIO + RATIO_ALLOWANCE;
 }
 
 export function normaliseName(name: string): string {

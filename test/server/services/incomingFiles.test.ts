@@ -1,0 +1,153 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { AppError } from '@/server/http/errors';
+import { ERROR_MESSAGES } from '@/server/processing/processingError';
+import { cleanFileName, type IncomingFile, storeIncomingFile } from '@/server/services/incomingFiles';
+import { LocalFileStorage } from '@/server/storage/localFileStorage';
+import type { SpreadsheetKind } from '@/server/storage/spreadsheetSignature';
+import { webPageAndProgram, withDeclaredSizes, WORKBOOK_TYPE, workbookParts, zipBomb, zipOf } from '../../helpers/zipPackages';
+
+const corpus = path.resolve(__dirname, '../../fixtures/real-world');
+const NOT_WHAT_IT_SAYS = 'Invalid file extension';
+
+const refusals = {
+  tooLarge: () => new AppError(413, 'TOO_LARGE', 'too large'),
+  signature: () => new AppError(400, 'VALIDATION_ERROR', NOT_WHAT_IT_SAYS),
+  interrupted: () => new AppError(400, 'VALIDATION_ERROR', 'interrupted'),
+};
+
+function incoming(filename: string, content: Readable): IncomingFile {
+  return { filename, mimetype: 'application/octet-stream', content, truncated: () => false };
+}
+
+function kindOf(fileName: string): SpreadsheetKind {
+  return path.extname(fileName).slice(1).toLowerCase() as SpreadsheetKind;
+}
+
+describe('incoming files', () => {
+  let root: string;
+  let storage: LocalFileStorage;
+  let temporary: string;
+  const savedTmpdir = process.env.TMPDIR;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'incoming-files-'));
+    storage = new LocalFileStorage(path.join(root, 'files'));
+    // the copies zips are judged on go to the system's temporary folder: a folder of this test's own
+    temporary = path.join(root, 'tmp');
+    await mkdir(temporary);
+    process.env.TMPDIR = temporary;
+  });
+  afterAll(async () => {
+    process.env.TMPDIR = savedTmpdir;
+    await rm(root, { recursive: true, force: true });
+  });
+
+  /** Every file the storage holds and every temporary copy left behind. */
+  async function leftovers(): Promise<string[]> {
+    const stored = await readdir(path.join(root, 'files'), { recursive: true, withFileTypes: true }).catch(() => []);
+    return [...stored.filter((entry) => entry.isFile()).map((entry) => entry.name), ...(await readdir(temporary))];
+  }
+
+  function store(filename: string, content: Buffer | Readable) {
+    const stream = Buffer.isBuffer(content) ? Readable.from([content]) : content;
+    return storeIncomingFile(storage, incoming(filename, stream), { kind: kindOf(filename), maxBytes: 100 * 1024 * 1024, refusals });
+  }
+
+  describe('file names', () => {
+    it.each([
+      ['a right-to-left override that makes a program read as an xlsx', 'invoice\u202Exslx.exe', 'invoicexslx.exe'],
+      ['every bidirectional control', 'a\u202Ab\u202Bc\u202Cd\u202De\u2066f\u2067g\u2068h\u2069i\u200Ej\u200Fk\u061Cl.xlsx', 'abcdefghijkl.xlsx'],
+      ['C0 and C1 control characters and DEL', 'pay\u0000ro\u001bll\u0085\u009f\u007f.csv', 'payroll.csv'],
+      ['folders', '..\\..\\secret/payroll.csv', 'payroll.csv'],
+    ])('strips %s', (_case, name, cleaned) => {
+      expect(cleanFileName(name)).toBe(cleaned);
+    });
+
+    it('keeps letters of any script and their own direction', () => {
+      expect(cleanFileName('رواتب يناير.xlsx')).toBe('رواتب يناير.xlsx');
+    });
+  });
+
+  describe('every genuine workbook of the real-world corpus passes the check', () => {
+    /** The corpus files the check refuses, each genuinely broken, with the reason it gives. */
+    const BROKEN: Record<string, string> = {
+      // 68 bytes of text wearing an .xls name: no compound file at all
+      'too_small.xls': NOT_WHAT_IT_SAYS,
+    };
+
+    it('stores each, refusing only the broken ones with a message', async () => {
+      const files = (await readdir(corpus)).filter((name) => /\.(xlsx|xlsm|xls|csv)$/i.test(name)).sort();
+      expect(files.length).toBeGreaterThan(80);
+      const outcomes: Record<string, string> = {};
+      for (const name of files) {
+        outcomes[name] = await store(name, createReadStream(path.join(corpus, name))).then(
+          async (stored) => {
+            await storage.delete(stored.key);
+            return 'stored';
+          },
+          (error: AppError) => error.message,
+        );
+      }
+      expect(outcomes).toEqual(Object.fromEntries(files.map((name) => [name, BROKEN[name] ?? 'stored'])));
+      expect(await leftovers()).toEqual([]);
+    }, 60_000);
+  });
+
+  describe('an xlsx-family zip must be a workbook', () => {
+    const { '[Content_Types].xml': _types, ...withoutContentTypes } = workbookParts();
+    const { 'xl/workbook.xml': _workbook, ...withoutWorkbook } = workbookParts();
+    const cases: [string, () => Promise<Buffer>][] = [
+      ['a web page and a program', webPageAndProgram],
+      ['a package without content types', () => zipOf(withoutContentTypes)],
+      ['a package whose content types declare no workbook', () => zipOf(workbookParts('application/xml'))],
+      ['a package whose content types declare a workbook that is not there', () => zipOf(withoutWorkbook)],
+      ['a word-processing document', () => zipOf(workbookParts('application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml'))],
+    ];
+
+    it.each(cases)('refuses %s as not what its name says, keeping nothing', async (_case, build) => {
+      await expect(store('notes.xlsx', await build())).rejects.toMatchObject({ statusCode: 400, message: NOT_WHAT_IT_SAYS });
+      expect(await leftovers()).toEqual([]);
+    });
+
+    it.each([
+      ['a workbook', 'p.xlsx', WORKBOOK_TYPE],
+      ['a macro-enabled workbook', 'p.xlsm', 'application/vnd.ms-excel.sheet.macroEnabled.main+xml'],
+      ['a template', 'p.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml'],
+    ])('stores %s', async (_case, name, type) => {
+      const stored = await store(name, await zipOf(workbookParts(type)));
+      expect(stored.size).toBeGreaterThan(0);
+      await storage.delete(stored.key);
+      expect(await leftovers()).toEqual([]);
+    });
+
+    it.each([
+      ['a 1 MB zip of one GiB in many small parts', () => zipBomb(1024, 256), ERROR_MESSAGES.TOO_LARGE],
+      ['the same bomb lying about its sizes (caught while it inflates)', async () => withDeclaredSizes(await zipBomb(1024, 256), 100), ERROR_MESSAGES.TOO_LARGE],
+      ['a part that inflates over 300 times its size', async () => withDeclaredSizes(await zipBomb(64, 1), 100), ERROR_MESSAGES.TOO_LARGE],
+      ['a zip naming a part twice (the second could hide anything)', () => zipOf([...Object.entries(workbookParts()), ['xl/workbook.xml', 'x']]), ERROR_MESSAGES.CORRUPT],
+      ['a zip cut short', async () => (await zipOf(workbookParts())).subarray(0, 300), ERROR_MESSAGES.CORRUPT],
+    ])('refuses %s with a message saying what to do, keeping nothing', async (_case, build, message) => {
+      const started = Date.now();
+      await expect(store('p.xlsx', await build())).rejects.toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR', message });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(await leftovers()).toEqual([]);
+    });
+  });
+
+  describe('a CSV must be text all through', () => {
+    it('refuses one that turns binary after its first kilobyte, arriving in pieces, keeping nothing', async () => {
+      const content = Readable.from([Buffer.from('Employee,Hours\n'), Buffer.alloc(4096, 'a'), Buffer.from([0x0a, 0x00, 0x01, 0xff, 0xd8])]);
+      await expect(store('p.csv', content)).rejects.toMatchObject({ statusCode: 400, message: NOT_WHAT_IT_SAYS });
+      expect(await leftovers()).toEqual([]);
+    });
+
+    it('stores a Windows-1252 export, as the engine reads it', async () => {
+      const stored = await store('p.csv', Buffer.from('Name;Amount\r\nJos\xe9;12,50\r\n', 'latin1'));
+      await storage.delete(stored.key);
+    });
+  });
+});
