@@ -30,8 +30,12 @@ export const PAGE_SIZES = {
   adminWeeklyUploads: 20,
   /** Row numbering of admin weekly uploads when the answer carries no limit. */
   adminWeeklyUploadsNumberingFallback: 50,
+  /** The admin dashboard's clients with the most week-over-week changes; the rest are a link away. */
+  adminWeeklyChanges: 8,
   /** The dashboard only needs the total of assigned clients. */
   assignedClientsSummary: 1,
+  /** The audit log, for operators and admins alike. */
+  auditLog: 50,
 } as const;
 
 /** Numbered buttons the admin pager shows at most. */
@@ -73,6 +77,8 @@ export const CACHE_FRESHNESS = {
   tickets: { fresh: 120 },
   ticketDetail: { fresh: 300 },
   ticketStatistics: { fresh: 300 },
+  /** The audit log and its filters' choices: changes land there all the time. */
+  auditLog: { fresh: 30 },
 } as const satisfies Record<string, { fresh: number; kept?: number }>;
 
 export type CacheKind = keyof typeof CACHE_FRESHNESS;

@@ -273,6 +273,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/system/consolidated-files/{id}/viewer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** @description A consolidated file stored by an operator (its one version, `consolidated`). What the viewer holds for it: its versions with their sheets, and the summary of the engine's run. PREPARING while the worker is still preparing it; UNAVAILABLE (with the reason in `message`) when there is nothing to view. */
+        get: operations["getConsolidatedFileViewer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/consolidated-files/{id}/viewer/rows": {
+        parameters: {
+            query: {
+                version: components["parameters"]["ViewerVersionQuery"];
+                /** @description The sheet's index among its version's sheets, from 0. */
+                sheet: components["parameters"]["ViewerSheetQuery"];
+                /** @description The first row of the window, counted after the filter, from 0. */
+                offset?: components["parameters"]["ViewerOffsetQuery"];
+                limit?: components["parameters"]["ViewerLimitQuery"];
+                /** @description Only rows with errors, only rows with warnings, or all rows. */
+                filter?: components["parameters"]["ViewerFilterQuery"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /** @description A window of `limit` rows of one sheet from `offset` (counted after the filter). An offset past the end answers no rows and the total. A version or sheet the viewer does not hold answers 404; the errors and warnings filters apply only to the Scrubbed data sheet (400 elsewhere); 409 while the viewer is not ready. */
+        get: operations["getConsolidatedFileViewerRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Every audit row of the platform (every company, and the operators' own),
+         *     newest first, 50 a page. `actor` is a user id, `action` an action name (`client.update`),
+         *     `entityType` a record type (`client`); `dateFrom` and `dateTo` are whole UTC days, both included. `before` and `after` are the record's fields before and after the change,
+         *     where the change has them (a creation only an `after`, a deletion only a `before`).
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/audit/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The people and the actions that occur in the same log, for its filters (people by name). */
+        get: operations["getAuditLogOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every row the same filters select, newest first, as CSV (UTF-8 with a byte-order mark, a header line, then When, Who, Role, Company, Action, Record, Record ID, Summary, Before, After, IP), streamed as it is read (so without a content-length) and named `audit-log-<today>.csv`. A cell that a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return) gets a leading apostrophe. */
+        get: operations["exportAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/current": {
         parameters: {
             query?: never;
@@ -413,10 +516,44 @@ export interface paths {
          *     processing, processing failed, a newer version exists). Of two admins reviewing at once, one
          *     succeeds and the other is refused. Each note is trimmed and stored on its file version;
          *     empty or blank notes are not stored, and a note for a version the upload does not have is
-         *     refused (400). The reviewer and the time are recorded. Answers 'Document approved
+         *     refused (400). The reviewer and the time are recorded. Approving an upload whose scrub found
+         *     errors needs `override_reason` (trimmed, at least 10 characters, else 400): without it 409
+         *     REASON_REQUIRED "This upload has N errors. Give a reason to approve it anyway." The reason is stored on the
+         *     upload and in the review's audit row; warnings never need one, and a reason sent with a
+         *     rejection or for an upload without errors is ignored. Answers 'Document approved
          *     successfully' or 'Document rejected successfully'.
          */
         post: operations["reviewWeeklyDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/uploads/{uploadId}/mapping-fixes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Fixes how a header of the upload's client is mapped: from the next run on, `header` (as
+         *     written, in `sheet`, or in every sheet when `sheet` is null) maps to `column`, a canonical
+         *     column, or is kept as an extra column when `column` is null. The fix is stored in the
+         *     client's mapping profile (created if the client has none; a fix for the same sheet and
+         *     header replaces the earlier one), audited as `client.mapping_fix` with the profile's fixes
+         *     before and after, and the same upload is processed again with it: a new processing run
+         *     (status back to QUEUED, progress over the socket as for a new upload, its files and review
+         *     pack replaced); its review stays PENDING. Another company's upload answers 404 like a
+         *     missing one; an upload still processing, or already approved or rejected, answers 409.
+         *     Answers 202 with the run's job.
+         */
+        post: operations["fixUploadMapping"];
         delete?: never;
         options?: never;
         head?: never;
@@ -444,6 +581,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/uploads/{uploadId}/viewer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        /** @description As `GET /staff/uploads/{uploadId}/viewer`, for any upload of the admin's company. What the viewer holds for it: its versions with their sheets, and the summary of the engine's run. PREPARING while the worker is still preparing it; UNAVAILABLE (with the reason in `message`) when there is nothing to view. */
+        get: operations["getCompanyUploadViewer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/uploads/{uploadId}/viewer/rows": {
+        parameters: {
+            query: {
+                version: components["parameters"]["ViewerVersionQuery"];
+                /** @description The sheet's index among its version's sheets, from 0. */
+                sheet: components["parameters"]["ViewerSheetQuery"];
+                /** @description The first row of the window, counted after the filter, from 0. */
+                offset?: components["parameters"]["ViewerOffsetQuery"];
+                limit?: components["parameters"]["ViewerLimitQuery"];
+                /** @description Only rows with errors, only rows with warnings, or all rows. */
+                filter?: components["parameters"]["ViewerFilterQuery"];
+            };
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        /** @description A window of `limit` rows of one sheet from `offset` (counted after the filter). An offset past the end answers no rows and the total. A version or sheet the viewer does not hold answers 404; the errors and warnings filters apply only to the Scrubbed data sheet (400 elsewhere); 409 while the viewer is not ready. */
+        get: operations["getCompanyUploadViewerRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/uploads/{uploadId}/viewer/lineage": {
+        parameters: {
+            query: {
+                version: components["parameters"]["ViewerLineageVersionQuery"];
+                /** @description The sheet's index among its version's sheets, from 0. */
+                sheet: components["parameters"]["ViewerSheetQuery"];
+                /** @description The row's index in the sheet (unfiltered), from 0. */
+                row: components["parameters"]["ViewerRowQuery"];
+                /** @description The column's index in the sheet, from 0. */
+                column: components["parameters"]["ViewerColumnQuery"];
+            };
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        /** @description Where a cell of the Consolidated or Scrubbed data sheet came from: its Source Sheet and Source Row, the header and text of the raw cell, and where that cell is in the raw version. A sheet other than the data sheet, or a lineage column (Source Sheet, Source Row), answers 400; a row or column outside the sheet 404; 409 while the viewer is not ready. */
+        get: operations["getCompanyUploadViewerLineage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/bulk-download": {
         parameters: {
             query?: never;
@@ -453,6 +664,62 @@ export interface paths {
         };
         /** @description A zip, streamed as it is built (so without a content-length), holding for each client of the admin's company (active or not) the file of that type of the client's newest upload of the week, when that upload has one. Entries are `<client>/<file name>`: the raw file keeps the name it was uploaded with, the consolidated and scrubbed files their produced names; both parts are made safe for any file system, and clients whose names clash get `Name`, `Name (2)`. The zip is named `<company> <week start> <type> files.zip`. A week without any such file answers 404 ('No scrubbed files were uploaded for the week of 2026-11-23.') rather than an empty zip. A stored file that cannot be read breaks the download off (the connection is closed) rather than sending an incomplete zip. */
         get: operations["bulkDownloadCompanyUploads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description The audit rows of the admin's own company (the company comes from the session),
+         *     newest first, 50 a page. `actor` is a user id, `action` an action name (`client.update`),
+         *     `entityType` a record type (`client`); `dateFrom` and `dateTo` are whole UTC days, both included. `before` and `after` are the record's fields before and after the change,
+         *     where the change has them (a creation only an `after`, a deletion only a `before`).
+         */
+        get: operations["listCompanyAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/audit/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The people and the actions that occur in the same log, for its filters (people by name). */
+        get: operations["getCompanyAuditLogOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every row the same filters select, newest first, as CSV (UTF-8 with a byte-order mark, a header line, then When, Who, Role, Company, Action, Record, Record ID, Summary, Before, After, IP), streamed as it is read (so without a content-length) and named `audit-log-<today>.csv`. A cell that a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return) gets a leading apostrophe. */
+        get: operations["exportCompanyAuditLog"];
         put?: never;
         post?: never;
         delete?: never;
@@ -719,6 +986,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/uploads/{uploadId}/viewer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        /** @description An upload of a client assigned to the caller; one the caller may not see answers 404, like a missing one. What the viewer holds for it: its versions with their sheets, and the summary of the engine's run. PREPARING while the worker is still preparing it; UNAVAILABLE (with the reason in `message`) when there is nothing to view. */
+        get: operations["getStaffUploadViewer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/uploads/{uploadId}/viewer/rows": {
+        parameters: {
+            query: {
+                version: components["parameters"]["ViewerVersionQuery"];
+                /** @description The sheet's index among its version's sheets, from 0. */
+                sheet: components["parameters"]["ViewerSheetQuery"];
+                /** @description The first row of the window, counted after the filter, from 0. */
+                offset?: components["parameters"]["ViewerOffsetQuery"];
+                limit?: components["parameters"]["ViewerLimitQuery"];
+                /** @description Only rows with errors, only rows with warnings, or all rows. */
+                filter?: components["parameters"]["ViewerFilterQuery"];
+            };
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        /** @description A window of `limit` rows of one sheet from `offset` (counted after the filter). An offset past the end answers no rows and the total. A version or sheet the viewer does not hold answers 404; the errors and warnings filters apply only to the Scrubbed data sheet (400 elsewhere); 409 while the viewer is not ready. */
+        get: operations["getStaffUploadViewerRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/uploads/{uploadId}/viewer/lineage": {
+        parameters: {
+            query: {
+                version: components["parameters"]["ViewerLineageVersionQuery"];
+                /** @description The sheet's index among its version's sheets, from 0. */
+                sheet: components["parameters"]["ViewerSheetQuery"];
+                /** @description The row's index in the sheet (unfiltered), from 0. */
+                row: components["parameters"]["ViewerRowQuery"];
+                /** @description The column's index in the sheet, from 0. */
+                column: components["parameters"]["ViewerColumnQuery"];
+            };
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        /** @description Where a cell of the Consolidated or Scrubbed data sheet came from: its Source Sheet and Source Row, the header and text of the raw cell, and where that cell is in the raw version. A sheet other than the data sheet, or a lineage column (Source Sheet, Source Row), answers 400; a row or column outside the sheet 404; 409 while the viewer is not ready. */
+        get: operations["getStaffUploadViewerLineage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ticket": {
         parameters: {
             query?: never;
@@ -831,7 +1172,7 @@ export interface components {
             /** @enum {boolean} */
             success: false;
             message: string;
-            /** @description Machine code, e.g. TOKEN_EXPIRED, UNAUTHORIZED, VALIDATION_ERROR, NOT_FOUND, FORBIDDEN, CONFLICT, RATE_LIMITED, INTERNAL */
+            /** @description Machine code, e.g. TOKEN_EXPIRED, UNAUTHORIZED, VALIDATION_ERROR, NOT_FOUND, FORBIDDEN, CONFLICT, REASON_REQUIRED, RATE_LIMITED, INTERNAL */
             error?: string;
             errors?: {
                 field: string;
@@ -863,7 +1204,7 @@ export interface components {
             company_id?: string | null;
             company_name?: string | null;
         };
-        /** @description Tickets, admin clients, companies, company admins and consolidated files */
+        /** @description Tickets, admin clients, companies, company admins, consolidated files and the audit log */
         PagePagination: {
             page: number;
             limit: number;
@@ -1013,6 +1354,10 @@ export interface components {
                 /** Format: date-time */
                 reviewed_at: string;
             } | null;
+            /** @description Why it was approved although its scrub found errors; null otherwise. */
+            override_reason: string | null;
+            /** @description How many week-over-week warnings (changes since the client's last approved week: mapping, employees, pay, totals) its processing raised; null before it is processed. */
+            week_over_week_warnings: number | null;
             file_versions: {
                 raw?: components["schemas"]["FileVersion"];
                 consolidated?: components["schemas"]["FileVersion"];
@@ -1151,6 +1496,8 @@ export interface components {
             reviewed_by: string | null;
             /** Format: date-time */
             reviewed_at: string | null;
+            /** @description Why it was approved although its scrub found errors; null otherwise. */
+            override_reason: string | null;
             client: components["schemas"]["CompanyRef"];
             document: {
                 /** Format: uuid */
@@ -1169,11 +1516,177 @@ export interface components {
             raw_notes?: string;
             consolidated_notes?: string;
             scrubbed_notes?: string;
+            /**
+             * @description Why an upload whose scrub found errors is approved anyway; required to approve such an
+             *     upload, trimmed and at least 10 characters. Ignored (not stored) on a rejection or for an
+             *     upload without errors.
+             */
+            override_reason?: string;
+        };
+        MappingFixInput: {
+            /** @description The sheet the fix is for, as named in the workbook; null for every sheet of the client. */
+            sheet: string | null;
+            /** @description The header as written in the workbook. */
+            header: string;
+            /**
+             * @description The canonical column the header maps to (the consolidated payroll's columns, in output order), or null to keep it as an extra column.
+             * @enum {string|null}
+             */
+            column: "Employee ID" | "Employee Name" | "First Name" | "Last Name" | "Department" | "Pay Rate" | "Regular Hours" | "Overtime Hours" | "Double Time Hours" | "PTO Hours" | "Holiday Hours" | "Sick Hours" | "Tips" | "Bonus" | "Commission" | "Reimbursement" | "Gross Pay" | "Deductions" | "Net Pay" | "Pay Date" | "Period Start" | "Period End" | "SSN" | null;
+        };
+        ViewerSheet: {
+            /** @description The sheet's index among its version's sheets. */
+            index: number;
+            name: string;
+            /**
+             * @description data is the Consolidated or Scrubbed sheet itself; raw a sheet of the uploaded workbook.
+             * @enum {string}
+             */
+            kind: "data" | "sources" | "issues" | "totals" | "summary" | "raw";
+            rowCount: number;
+            /** @description Header labels; a raw sheet has none (its rows are shown as they are). */
+            columns: string[];
+        };
+        ViewerVersion: {
+            version: components["schemas"]["FileType"];
+            sheets: components["schemas"]["ViewerSheet"][];
+        };
+        /** @description The engine's summary of the run. */
+        ViewerSummary: {
+            sheets: {
+                name: string;
+                hidden: boolean;
+                used: boolean;
+                /** @description Why the sheet was skipped. */
+                reason: string | null;
+                /** @description The header's row number in the sheet. */
+                headerRow: number | null;
+                rowsRead: number;
+                dataRows: number;
+                /** @description How the run mapped the sheet's headers (none for a skipped sheet): each header as written and the column it became, a canonical column or, kept as an extra column, its own name. */
+                mapping: {
+                    header: string;
+                    column: string;
+                }[];
+            }[];
+            rowsIn: number;
+            rowsOut: number;
+            duplicatesRemoved: number;
+            employees: number;
+            totalHours: {
+                kind: string;
+                hours: number;
+            }[];
+            totalGross: number;
+            issues: {
+                error: number;
+                warning: number;
+            };
+            issuesByRule: {
+                /** @description A stable id, e.g. negative-hours. */
+                rule: string;
+                severity: components["schemas"]["ViewerSeverity"];
+                label: string;
+                count: number;
+                /** @description Index of the first row it flags in the Scrubbed sheet. */
+                firstRow: number | null;
+            }[];
+        };
+        ViewerOverview: {
+            /** @enum {string} */
+            state: "READY" | "PREPARING" | "UNAVAILABLE";
+            /** @description Why there is nothing to view. */
+            message: string | null;
+            versions: components["schemas"]["ViewerVersion"][];
+            summary: components["schemas"]["ViewerSummary"] | null;
+        };
+        /** @enum {string} */
+        ViewerSeverity: "error" | "warning";
+        ViewerRow: {
+            /** @description The row's index in the sheet */
+            index: number;
+            /** @description The row number shown. */
+            number: number;
+            cells: (string | null)[];
+            severity: components["schemas"]["ViewerSeverity"] | null;
+            issues: {
+                column: number | null;
+                severity: components["schemas"]["ViewerSeverity"];
+                message: string;
+            }[];
+        };
+        ViewerRows: {
+            offset: number;
+            /** @description Rows in the sheet after the filter. */
+            total: number;
+            rows: components["schemas"]["ViewerRow"][];
+        };
+        ViewerLineage: {
+            /** @description The cell's column header. */
+            header: string;
+            /** @description The cell as shown. */
+            value: string | null;
+            sourceSheet: string;
+            sourceRow: number;
+            /** @description The raw header the column came from; null when no raw column fed it. */
+            originalHeader: string | null;
+            /** @description The raw cell's text before scrubbing. */
+            originalText: string | null;
+            raw: {
+                /** @description The sheet's index among the raw version's sheets. */
+                sheet: number;
+                /** @description The row's index in that sheet. */
+                row: number;
+                column: number | null;
+            };
         };
         QueueResult: {
             /** Format: uuid */
             processingId: string;
             jobId: string;
+        };
+        /** @description One change (or access to personal data) as the audit log shows it. */
+        AuditEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** @description Who did it (`name` null once the user is removed); null for the system itself. */
+            actor: {
+                /** Format: uuid */
+                id: string;
+                name: string | null;
+                role: string | null;
+            } | null;
+            /** @description The company the change belongs to (`name` null once it is deleted); null for the operators' own records. */
+            company: {
+                /** Format: uuid */
+                id: string;
+                name: string | null;
+            } | null;
+            action: string;
+            entity_type: string;
+            entity_id: string | null;
+            /** @description One readable line, e.g. "Changed client Acme Bakery: status Active -> Inactive". */
+            summary: string;
+            before: {
+                [key: string]: unknown;
+            } | null;
+            after: {
+                [key: string]: unknown;
+            } | null;
+            ip: string | null;
+        };
+        /** @description Someone who appears in the audit log. */
+        AuditPerson: {
+            /** Format: uuid */
+            id: string;
+            /** @description Null once the user is removed. */
+            name: string | null;
+            role: string | null;
+        };
+        AuditLogOptions: {
+            people: components["schemas"]["AuditPerson"][];
+            actions: string[];
         };
         ConsolidatedFile: {
             /** Format: uuid */
@@ -1323,6 +1836,45 @@ export interface components {
                 };
             };
         };
+        /** @description What the viewer holds */
+        ViewerOverviewResult: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    success: boolean;
+                    message?: string;
+                    data: components["schemas"]["ViewerOverview"];
+                };
+            };
+        };
+        /** @description A window of rows */
+        ViewerRowsResult: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    success: boolean;
+                    message?: string;
+                    data: components["schemas"]["ViewerRows"];
+                };
+            };
+        };
+        /** @description A cell's source */
+        ViewerLineageResult: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    success: boolean;
+                    message?: string;
+                    data: components["schemas"]["ViewerLineage"];
+                };
+            };
+        };
         /** @description The file, with its name in Content-Disposition */
         FileContent: {
             headers: {
@@ -1354,7 +1906,26 @@ export interface components {
         DateFrom: string;
         /** @description The last day (UTC) included, to its end, from 2000-01-01 to 2099-12-31. */
         DateTo: string;
+        /** @description The id of the user who made the change. */
+        AuditActorQuery: string;
+        /** @description An action name, e.g. `client.update`. */
+        AuditActionQuery: string;
+        /** @description A record type, e.g. `client`. */
+        AuditEntityTypeQuery: string;
         FileTypeQuery: components["schemas"]["FileType"];
+        ViewerVersionQuery: components["schemas"]["FileType"];
+        ViewerLineageVersionQuery: "consolidated" | "scrubbed";
+        /** @description The sheet's index among its version's sheets, from 0. */
+        ViewerSheetQuery: number;
+        /** @description The first row of the window, counted after the filter, from 0. */
+        ViewerOffsetQuery: number;
+        ViewerLimitQuery: number;
+        /** @description Only rows with errors, only rows with warnings, or all rows. */
+        ViewerFilterQuery: "all" | "errors" | "warnings";
+        /** @description The row's index in the sheet (unfiltered), from 0. */
+        ViewerRowQuery: number;
+        /** @description The column's index in the sheet, from 0. */
+        ViewerColumnQuery: number;
         TicketStatusQuery: components["schemas"]["TicketStatus"];
     };
     requestBodies: {
@@ -1772,6 +2343,148 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getConsolidatedFileViewer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ViewerOverviewResult"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getConsolidatedFileViewerRows: {
+        parameters: {
+            query: {
+                version: components["parameters"]["ViewerVersionQuery"];
+                /** @description The sheet's index among its version's sheets, from 0. */
+                sheet: components["parameters"]["ViewerSheetQuery"];
+                /** @description The first row of the window, counted after the filter, from 0. */
+                offset?: components["parameters"]["ViewerOffsetQuery"];
+                limit?: components["parameters"]["ViewerLimitQuery"];
+                /** @description Only rows with errors, only rows with warnings, or all rows. */
+                filter?: components["parameters"]["ViewerFilterQuery"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ViewerRowsResult"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description From 1 to 100000. */
+                page?: components["parameters"]["Page"];
+                /** @description Only this company's rows. */
+                companyId?: string;
+                /** @description The id of the user who made the change. */
+                actor?: components["parameters"]["AuditActorQuery"];
+                /** @description An action name, e.g. `client.update`. */
+                action?: components["parameters"]["AuditActionQuery"];
+                /** @description A record type, e.g. `client`. */
+                entityType?: components["parameters"]["AuditEntityTypeQuery"];
+                /** @description The first day (UTC) included, from 2000-01-01 to 2099-12-31. */
+                dateFrom?: components["parameters"]["DateFrom"];
+                /** @description The last day (UTC) included, to its end, from 2000-01-01 to 2099-12-31. */
+                dateTo?: components["parameters"]["DateTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the audit log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            entries: components["schemas"]["AuditEntry"][];
+                            pagination: components["schemas"]["PagePagination"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getAuditLogOptions: {
+        parameters: {
+            query?: {
+                /** @description Only this company's rows. */
+                companyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filters' choices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["AuditLogOptions"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Only this company's rows. */
+                companyId?: string;
+                /** @description The id of the user who made the change. */
+                actor?: components["parameters"]["AuditActorQuery"];
+                /** @description An action name, e.g. `client.update`. */
+                action?: components["parameters"]["AuditActionQuery"];
+                /** @description A record type, e.g. `client`. */
+                entityType?: components["parameters"]["AuditEntityTypeQuery"];
+                /** @description The first day (UTC) included, from 2000-01-01 to 2099-12-31. */
+                dateFrom?: components["parameters"]["DateFrom"];
+                /** @description The last day (UTC) included, to its end, from 2000-01-01 to 2099-12-31. */
+                dateTo?: components["parameters"]["DateTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filtered log as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     getCurrentCompany: {
         parameters: {
             query?: never;
@@ -1954,6 +2667,12 @@ export interface operations {
                  *     `remaining`: the week has no upload at all.
                  */
                 filter?: "all" | "pending" | "approved" | "rejected" | "completed" | "remaining";
+                /**
+                 * @description `client` (or absent): by client name. `week_over_week_warnings`: rows whose newest upload
+                 *     has the most week-over-week warnings first (a row without a processed upload last), then
+                 *     by client name, so the admin reviews the unusual weeks first.
+                 */
+                sort?: "client" | "week_over_week_warnings";
             };
             header?: never;
             path?: never;
@@ -1998,6 +2717,25 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    fixUploadMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MappingFixInput"];
+            };
+        };
+        responses: {
+            202: components["responses"]["Queued"];
+            default: components["responses"]["Error"];
+        };
+    };
     downloadCompanyUpload: {
         parameters: {
             query: {
@@ -2012,6 +2750,68 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["FileContent"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanyUploadViewer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ViewerOverviewResult"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanyUploadViewerRows: {
+        parameters: {
+            query: {
+                version: components["parameters"]["ViewerVersionQuery"];
+                /** @description The sheet's index among its version's sheets, from 0. */
+                sheet: components["parameters"]["ViewerSheetQuery"];
+                /** @description The first row of the window, counted after the filter, from 0. */
+                offset?: components["parameters"]["ViewerOffsetQuery"];
+                limit?: components["parameters"]["ViewerLimitQuery"];
+                /** @description Only rows with errors, only rows with warnings, or all rows. */
+                filter?: components["parameters"]["ViewerFilterQuery"];
+            };
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ViewerRowsResult"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanyUploadViewerLineage: {
+        parameters: {
+            query: {
+                version: components["parameters"]["ViewerLineageVersionQuery"];
+                /** @description The sheet's index among its version's sheets, from 0. */
+                sheet: components["parameters"]["ViewerSheetQuery"];
+                /** @description The row's index in the sheet (unfiltered), from 0. */
+                row: components["parameters"]["ViewerRowQuery"];
+                /** @description The column's index in the sheet, from 0. */
+                column: components["parameters"]["ViewerColumnQuery"];
+            };
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ViewerLineageResult"];
             default: components["responses"]["Error"];
         };
     };
@@ -2037,6 +2837,102 @@ export interface operations {
                 };
                 content: {
                     "application/zip": string;
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCompanyAuditLog: {
+        parameters: {
+            query?: {
+                /** @description From 1 to 100000. */
+                page?: components["parameters"]["Page"];
+                /** @description The id of the user who made the change. */
+                actor?: components["parameters"]["AuditActorQuery"];
+                /** @description An action name, e.g. `client.update`. */
+                action?: components["parameters"]["AuditActionQuery"];
+                /** @description A record type, e.g. `client`. */
+                entityType?: components["parameters"]["AuditEntityTypeQuery"];
+                /** @description The first day (UTC) included, from 2000-01-01 to 2099-12-31. */
+                dateFrom?: components["parameters"]["DateFrom"];
+                /** @description The last day (UTC) included, to its end, from 2000-01-01 to 2099-12-31. */
+                dateTo?: components["parameters"]["DateTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the audit log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            entries: components["schemas"]["AuditEntry"][];
+                            pagination: components["schemas"]["PagePagination"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanyAuditLogOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filters' choices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: components["schemas"]["AuditLogOptions"];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exportCompanyAuditLog: {
+        parameters: {
+            query?: {
+                /** @description The id of the user who made the change. */
+                actor?: components["parameters"]["AuditActorQuery"];
+                /** @description An action name, e.g. `client.update`. */
+                action?: components["parameters"]["AuditActionQuery"];
+                /** @description A record type, e.g. `client`. */
+                entityType?: components["parameters"]["AuditEntityTypeQuery"];
+                /** @description The first day (UTC) included, from 2000-01-01 to 2099-12-31. */
+                dateFrom?: components["parameters"]["DateFrom"];
+                /** @description The last day (UTC) included, to its end, from 2000-01-01 to 2099-12-31. */
+                dateTo?: components["parameters"]["DateTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filtered log as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             default: components["responses"]["Error"];
@@ -2450,6 +3346,68 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["FileContent"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getStaffUploadViewer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ViewerOverviewResult"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getStaffUploadViewerRows: {
+        parameters: {
+            query: {
+                version: components["parameters"]["ViewerVersionQuery"];
+                /** @description The sheet's index among its version's sheets, from 0. */
+                sheet: components["parameters"]["ViewerSheetQuery"];
+                /** @description The first row of the window, counted after the filter, from 0. */
+                offset?: components["parameters"]["ViewerOffsetQuery"];
+                limit?: components["parameters"]["ViewerLimitQuery"];
+                /** @description Only rows with errors, only rows with warnings, or all rows. */
+                filter?: components["parameters"]["ViewerFilterQuery"];
+            };
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ViewerRowsResult"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getStaffUploadViewerLineage: {
+        parameters: {
+            query: {
+                version: components["parameters"]["ViewerLineageVersionQuery"];
+                /** @description The sheet's index among its version's sheets, from 0. */
+                sheet: components["parameters"]["ViewerSheetQuery"];
+                /** @description The row's index in the sheet (unfiltered), from 0. */
+                row: components["parameters"]["ViewerRowQuery"];
+                /** @description The column's index in the sheet, from 0. */
+                column: components["parameters"]["ViewerColumnQuery"];
+            };
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ViewerLineageResult"];
             default: components["responses"]["Error"];
         };
     };

@@ -29,6 +29,7 @@ import { healthOperations } from './routes/health';
 import { staffOperations } from './routes/staff';
 import { systemOperations } from './routes/system';
 import { ticketOperations } from './routes/ticket';
+import { viewerOperations } from './routes/viewer';
 import type { FileStorage } from './storage/fileStorage';
 import { openConfiguredStorage } from './storage/openStorage';
 
@@ -53,6 +54,7 @@ export const allOperations: OperationHandlers = {
   ...staffOperations,
   ...ticketOperations,
   ...downloadOperations,
+  ...viewerOperations,
 };
 
 /** Builds the Fastify instance: infrastructure, then the contract's routes under /api, then the SPA. */

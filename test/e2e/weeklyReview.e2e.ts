@@ -123,7 +123,8 @@ describe('the week reviewed in a real browser', () => {
     await rowOf(admin, CLIENTS[0]).getByRole('button', { name: 'Review' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByText(STAFF.name).waitFor();
-    await dialog.getByRole('tab', { name: /Scrubbed/ }).click();
+    // The file viewer above has Scrubbed tabs of its own; the notes' tabs come last.
+    await dialog.getByRole('tab', { name: /Scrubbed/ }).last().click();
     await dialog.getByRole('textbox').last().fill(REJECTION_NOTE);
     await screenshot(admin, '53-review-dialog-reject');
     await dialog.getByRole('button', { name: 'Reject' }).click();

@@ -123,4 +123,8 @@ export function stubScreenReads(): void {
   api
     .get('/api/ticket/statistics')
     .reply(200, { success: true, data: { statistics: { total_tickets: 0, open_tickets: 0, in_progress_tickets: 0, completed_tickets: 0, closed_tickets: 0 } } });
+  for (const area of ['system', 'company']) {
+    api.get(`/api/${area}/audit`).query(true).reply(200, { success: true, data: { entries: [], pagination: { ...emptyPage, limit: 50 } } });
+    api.get(`/api/${area}/audit/options`).query(true).reply(200, { success: true, data: { people: [], actions: [] } });
+  }
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  check,
+  customType,
   date,
   index,
   integer,
@@ -174,7 +176,16 @@ export const uploads = pgTable(
     reviewedById: uuid('reviewed_by_id').references(() => users.id, { onDelete: 'set null' }),
     reviewedByName: text('reviewed_by_name'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Why the reviewer approved it although its scrub found errors; null for every other review. */
+    overrideReason: text('override_reason'),
     summary: jsonb('summary'),
+    /** When the viewer's rows of this upload were all stored (review_sheets); null while they are not. */
+    reviewReadyAt: timestamp('review_ready_at', { withTimezone: true }),
+    /**
+     * When the last build of those rows failed (the upload itself stays SCRUBBED); null otherwise. A
+     * SCRUBBED upload with neither stamp has its rows still being built.
+     */
+    reviewFailedAt: timestamp('review_failed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -195,6 +206,43 @@ export const uploads = pgTable(
     ),
     index('uploads_uploader_idx').on(table.uploadedById),
   ],
+);
+
+/**
+ * A client's mapping profile: per sheet, header -> column as its last approved upload mapped them
+ * (written only on approval), and the admin's mapping fixes (written by a fix, used from the next run
+ * on). The engine compares each new upload of the client with it. Shapes: ClientHistory in the engine.
+ */
+export const clientProfiles = pgTable('client_profiles', {
+  clientId: uuid('client_id')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  /** The week of the approved upload whose mapping `sheets` holds; null while only fixes are known. */
+  weekStart: date('week_start', { mode: 'string' }),
+  sheets: jsonb('sheets').notNull().default([]),
+  fixes: jsonb('fixes').notNull().default([]),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * What an approved upload's week looked like (its employees, their gross pay and rates, the totals):
+ * the engine's week-over-week checks compare the client's next week with it. Written only on approval,
+ * one row per approved upload; a client's history is the newest of an earlier week.
+ */
+export const clientWeekFacts = pgTable(
+  'client_week_facts',
+  {
+    uploadId: uuid('upload_id')
+      .primaryKey()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    facts: jsonb('facts').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('client_week_facts_client_week_idx').on(table.clientId, table.weekStart.desc(), table.createdAt.desc())],
 );
 
 export const fileKinds = ['raw', 'consolidated', 'scrubbed'] as const;
@@ -234,9 +282,60 @@ export const consolidatedFiles = pgTable(
     uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
     uploadedByName: text('uploaded_by_name').notNull(),
     uploadedByEmail: text('uploaded_by_email').notNull(),
+    /** When the viewer's rows of this file were all stored (review_sheets); null while they are not. */
+    reviewReadyAt: timestamp('review_ready_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('consolidated_files_company_idx').on(table.companyId, table.createdAt)],
+);
+
+/** Binary data, as PostgreSQL's bytea and a Buffer in JavaScript. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
+
+export const reviewVersions = ['raw', 'consolidated', 'scrubbed'] as const;
+export const reviewSheetKinds = ['data', 'sources', 'issues', 'totals', 'summary', 'raw'] as const;
+
+/**
+ * One sheet of one version of an upload (or of an operator's consolidated file), as the viewer shows
+ * it: its header labels and row count, and for the Scrubbed sheet the indexes of the rows with errors
+ * and with warnings (gzip of JSON arrays). Its rows are in review_blocks. Deleted with its owner.
+ */
+export const reviewSheets = pgTable(
+  'review_sheets',
+  {
+    id: id(),
+    uploadId: uuid('upload_id').references(() => uploads.id, { onDelete: 'cascade' }),
+    consolidatedFileId: uuid('consolidated_file_id').references(() => consolidatedFiles.id, { onDelete: 'cascade' }),
+    version: text('version', { enum: reviewVersions }).notNull(),
+    sheetIndex: integer('sheet_index').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: reviewSheetKinds }).notNull(),
+    columns: jsonb('columns').$type<string[]>().notNull(),
+    rowCount: integer('row_count').notNull(),
+    errorRows: bytea('error_rows'),
+    warningRows: bytea('warning_rows'),
+  },
+  (table) => [
+    uniqueIndex('review_sheets_upload_unique').on(table.uploadId, table.version, table.sheetIndex),
+    uniqueIndex('review_sheets_consolidated_file_unique').on(table.consolidatedFileId, table.version, table.sheetIndex),
+    check('review_sheets_one_owner', sql`(${table.uploadId} is null) <> (${table.consolidatedFileId} is null)`),
+  ],
+);
+
+/** Rows of a review sheet, REVIEW_BLOCK_ROWS to a block, as gzip of JSON (see services/reviewPackBlocks). */
+export const reviewBlocks = pgTable(
+  'review_blocks',
+  {
+    sheetId: uuid('sheet_id')
+      .notNull()
+      .references(() => reviewSheets.id, { onDelete: 'cascade' }),
+    blockNo: integer('block_no').notNull(),
+    rows: bytea('rows').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sheetId, table.blockNo] })],
 );
 
 export const ticketStatuses = ['OPEN', 'IN_PROGRESS', 'COMPLETED', 'CLOSED'] as const;
@@ -289,5 +388,13 @@ export const auditLog = pgTable(
     details: jsonb('details'),
     ip: text('ip'),
   },
-  (table) => [index('audit_log_company_idx').on(table.companyId, table.at), index('audit_log_entity_idx').on(table.entityType, table.entityId)],
+  // The audit screen reads newest first: over every company (operators), within one company, or by
+  // one person or one action; the record-type filter rides on these (there are only a few types).
+  (table) => [
+    index('audit_log_company_idx').on(table.companyId, table.at),
+    index('audit_log_entity_idx').on(table.entityType, table.entityId),
+    index('audit_log_at_idx').on(table.at, table.id),
+    index('audit_log_actor_idx').on(table.actorId, table.at),
+    index('audit_log_action_idx').on(table.action, table.at),
+  ],
 );

@@ -4,11 +4,14 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { fileExtension } from '@/common/uploadRules';
 import { uploadFiles, uploads } from '../db/schema';
-import { ProcessingError, processWorkbook } from '../processing';
+import { type ClientHistory, ProcessingError, processWorkbook, type WeekFacts } from '../processing';
 import { type StageDeps, UploadGone, type UploadFileRow, UploadStages } from './uploadStages';
 import { type ProcessUploadJob, uploadStillExists } from './uploadJobs';
 import { ProgressRelay, STAGE_MESSAGES, UNEXPECTED_FAILURE } from './uploadMessages';
-import { toUploadSummary } from './uploadSummary';
+import { type UploadSummary, toUploadSummary } from './uploadSummary';
+import { prepareViewerPack, storedPackFiles, viewerPackPending } from './uploadViewerPack';
+import { keepWeekFacts, loadClientHistory } from '../services/mappingProfiles';
+import type { UploadPackFiles } from '../services/reviewPack';
 
 /** Where the job reports, for the operators, what went wrong beyond the file itself; pino's logger fits. */
 export interface JobLog {
@@ -35,12 +38,13 @@ const TEMP_PREFIX = 'payroll-upload-';
  * Runs one upload through the engine: QUEUED -> CONSOLIDATING -> CONSOLIDATED -> SCRUBBING ->
  * SCRUBBED, or FAILED with a message a person can act on. The engine writes both workbooks in one
  * pass, so its progress is published under CONSOLIDATING; each later status is reached when its
- * file is stored.
+ * file is stored. Once SCRUBBED, the same run builds the viewer's rows (uploadViewerPack.ts).
  *
  * Safe to run again for the same upload: the queue hands a job out again when the worker that had
  * it died (after the job's expiry). A stage whose file is already stored with its recorded checksum
  * is not redone (a rerun after CONSOLIDATED keeps the consolidated file and only produces the
- * scrubbed one), and file rows are one per upload and kind. An upload deleted before or during the
+ * scrubbed one; a rerun after SCRUBBED only builds the viewer's rows from the stored files), and
+ * file rows are one per upload and kind. An upload deleted before or during the
  * run ends it without a word. At the expiry the engine is stopped, so a job that overran does not
  * race the run the queue has handed it to next; so it is when its worker stops before it is done.
  */
@@ -48,7 +52,7 @@ export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promis
   const { uploadId } = job.data;
   if (!(await uploadStillExists(deps.db, uploadId))) return;
   const [upload] = await deps.db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
-  if (!upload || upload.status === 'SCRUBBED' || upload.status === 'FAILED') return;
+  if (!upload || upload.status === 'FAILED' || (upload.status === 'SCRUBBED' && !viewerPackPending(upload))) return;
   const rows = await deps.db.select().from(uploadFiles).where(eq(uploadFiles.uploadId, uploadId));
   const stages = new UploadStages(deps, upload, new Map(rows.map((row) => [row.kind, row])));
 
@@ -59,7 +63,13 @@ export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promis
   await removeLeftovers(uploadId);
   const workDir = await mkdtemp(path.join(os.tmpdir(), `${TEMP_PREFIX}${uploadId}-`));
   try {
-    await run(stages, { weekStart: upload.weekStart, workDir, signal });
+    const packRun = { uploadId, jobId: upload.jobId, queueJobId: job.id };
+    const buildPack = (files: () => Promise<UploadPackFiles>, summary: UploadSummary) => prepareViewerPack(deps, packRun, files, summary, signal);
+    // a run that died after SCRUBBED left only the viewer's rows to build: from the stored files, without the engine
+    if (upload.status === 'SCRUBBED') return await buildPack(() => storedPackFiles(stages, workDir), upload.summary as UploadSummary);
+    const history = await loadClientHistory(deps.db, upload.clientId, upload.weekStart);
+    const keepFacts = (facts: WeekFacts) => keepWeekFacts(deps.db, upload, facts);
+    await run(stages, { weekStart: upload.weekStart, history, workDir, signal, buildPack, keepFacts });
   } catch (error) {
     if (error instanceof UploadGone) return;
     // the queue has taken the job back (or gets it back now) and will hand it out again: this run leaves it alone
@@ -82,12 +92,24 @@ export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promis
   }
 }
 
-async function run(stages: UploadStages, options: { weekStart: string; workDir: string; signal: AbortSignal }): Promise<void> {
+interface RunOptions {
+  weekStart: string;
+  /** The client's profile and last approved week, read when the run starts (so an admin's latest fix applies). */
+  history: ClientHistory | undefined;
+  workDir: string;
+  signal: AbortSignal;
+  /** Keeps the week's facts for the week-over-week checks of later weeks (they count once the upload is approved). */
+  keepFacts: (facts: WeekFacts) => Promise<void>;
+  /** Builds the viewer's rows once the upload is SCRUBBED; a build that fails leaves the upload as it is. */
+  buildPack: (files: () => Promise<UploadPackFiles>, summary: UploadSummary) => Promise<void>;
+}
+
+async function run(stages: UploadStages, options: RunOptions): Promise<void> {
   const keepConsolidated = await stages.intact('consolidated');
   if (keepConsolidated) await stages.advance('SCRUBBING', STAGE_MESSAGES.scrubbingAgain);
   else await stages.advance('CONSOLIDATING', STAGE_MESSAGES.consolidating);
 
-  const raw = await stages.fetchRaw(options.workDir);
+  const raw = await stages.fetchStored('raw', options.workDir);
   const outputs = { consolidated: path.join(options.workDir, 'consolidated.xlsx'), scrubbed: path.join(options.workDir, 'scrubbed.xlsx') };
   const relay = new ProgressRelay((message) => stages.progress(message));
   // The engine runs on its pipeline thread, which a worker process keeps warm between uploads (main.ts).
@@ -97,6 +119,7 @@ async function run(stages: UploadStages, options: { weekStart: string; workDir: 
     weekStart: new Date(`${options.weekStart}T00:00:00.000Z`),
     consolidatedPath: outputs.consolidated,
     scrubbedPath: outputs.scrubbed,
+    history: options.history,
     onProgress: (update) => relay.report(update.message),
     signal: options.signal,
   });
@@ -106,7 +129,10 @@ async function run(stages: UploadStages, options: { weekStart: string; workDir: 
     await stages.storeOutput('consolidated', outputs.consolidated, outputName(raw.file, 'consolidated'), 'CONSOLIDATED', STAGE_MESSAGES.consolidated(summary));
     await stages.advance('SCRUBBING', STAGE_MESSAGES.scrubbing(summary));
   }
+  await options.keepFacts(engineSummary.weekFacts);
   await stages.storeOutput('scrubbed', outputs.scrubbed, outputName(raw.file, 'scrubbed'), 'SCRUBBED', STAGE_MESSAGES.scrubbed(summary), summary);
+  // after SCRUBBED, nothing more is published: the viewer says PREPARING until its rows are stored
+  await options.buildPack(async () => ({ raw: { path: raw.path, fileName: raw.file.filename }, ...outputs }), summary);
 }
 
 /** 'Week 37.xls' -> 'Week 37 consolidated.xlsx': the produced workbooks are always xlsx. */

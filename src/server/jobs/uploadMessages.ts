@@ -16,6 +16,8 @@ export const STAGE_MESSAGES = {
   scrubbed: (summary: UploadSummary) =>
     `File processing completed successfully: ${plural(summary.rowsOut, 'clean row')}, ${plural(summary.employees, 'employee')}`,
   failed: 'Processing failed',
+  /** An admin fixed the client's column mapping: the same upload waits to be processed again with it. */
+  queuedAgain: 'Queued: processing again with the fixed column mapping',
 } as const;
 
 /** What a person sees when something other than the file itself stopped processing. */

@@ -117,14 +117,14 @@ export class UploadStages {
     }
   }
 
-  /** Copies the raw upload into `dir`, checked against its recorded checksum; answers its row and local path. */
-  async fetchRaw(dir: string): Promise<{ file: UploadFileRow; path: string }> {
-    const file = this.files.get('raw');
-    if (!file) throw new Error(`upload ${this.upload.id} has no raw file`);
-    // the engine tells formats apart by content; the extension only keeps the local copy recognisable
-    const local = path.join(dir, `raw${fileExtension(file.filename)}`);
+  /** Copies a stored file of the upload into `dir`, checked against its recorded checksum; answers its row and local path. */
+  async fetchStored(kind: FileKind, dir: string): Promise<{ file: UploadFileRow; path: string }> {
+    const file = this.files.get(kind);
+    if (!file) throw new Error(`upload ${this.upload.id} has no ${kind} file`);
+    // the readers tell formats apart by content; the extension only keeps the local copy recognisable
+    const local = path.join(dir, `${kind}${fileExtension(file.filename)}`);
     const digest = await copyWithDigest(await this.deps.storage.get(file.storageKey), local);
-    if (digest.sha256 !== file.checksum) throw new Error(`the stored raw file of upload ${this.upload.id} does not match its checksum`);
+    if (digest.sha256 !== file.checksum) throw new Error(`the stored ${kind} file of upload ${this.upload.id} does not match its checksum`);
     return { file, path: local };
   }
 }

@@ -1,4 +1,5 @@
 /** Values and shapes shared by the reading, table, scrubbing and writing stages of the engine. */
+import { type IssueRule, type IssueRuleCount } from './scrubbing/issueRules';
 
 /** A date as Excel stores it: days since 1899-12-30 (the 1900 date system), fraction = time of day. */
 export class ExcelDate {
@@ -28,8 +29,11 @@ export interface SheetSourceInfo {
   rowsRead: number;
   dataRows: number;
   skipped: { blank: number; repeatedHeader: number; total: number; note: number };
-  /** Original header text -> canonical or kept column name. */
-  mapping: Array<{ header: string; column: string }>;
+  /**
+   * Original header text -> canonical or kept column name; `sourceColumn` is the 0-based column of the
+   * sheet it was read from (the lower row of a two-row header), so a value leads back to its raw cell.
+   */
+  mapping: Array<{ header: string; column: string; sourceColumn: number }>;
   unmappedHeaders: string[];
 }
 
@@ -43,9 +47,70 @@ export interface ProcessingSummary {
   totalHours: Record<HoursKind, number>;
   totalGross: number;
   issues: { error: number; warning: number };
+  /** Issues counted by the rule that raised them (rules that raised none are absent). */
+  issuesByRule: Partial<Record<IssueRule, IssueRuleCount>>;
   sheets: SheetSourceInfo[];
   skippedSheets: Array<{ name: string; reason: string }>;
   durationMs: number;
+  /** This week's facts, for the server to keep as the client's last approved week on approval. */
+  weekFacts: WeekFacts;
+  /** Warnings of the comparison with the client's history (profile and last approved week), counted apart. */
+  weekOverWeek: { warnings: number };
+}
+
+/** One employee of a week, keyed as the per-employee ledger files them: the Employee ID, else the scrubbed name. */
+export interface WeekEmployee {
+  key: string;
+  id: string | null;
+  name: string;
+  gross: number;
+  /** The distinct pay rates of the employee's rows, ascending. */
+  rates: number[];
+}
+
+/** What a week's payroll came to: each employee, and the client's totals. */
+export interface WeekFacts {
+  employees: WeekEmployee[];
+  totalGross: number;
+  totalHours: number;
+}
+
+/** An admin's fix: a header (as written) -> a canonical column, or null = keep it as an extra column; sheet null = every sheet. */
+export interface MappingFix {
+  sheet: string | null;
+  header: string;
+  column: string | null;
+}
+
+/**
+ * What the client's profile and last approved week looked like, for the week-over-week comparison.
+ * Absent in a client's first week: then no week-over-week or mapping warning is raised.
+ */
+export interface ClientHistory {
+  /** The last approved week (ISO Monday). */
+  weekStart: string;
+  /** The mapping profile: per sheet, header -> column as last approved, with the admin's fixes applied. */
+  sheets: Array<{ name: string; mapping: Array<{ header: string; column: string }> }>;
+  /**
+   * The admin's fixes, applied when mapping headers this week (also without facts). Headers are compared
+   * normalised; of the fixes of a header, the sheet's own first one wins, else the first for every sheet
+   * (keep the newest first).
+   */
+  fixes: MappingFix[];
+  /** The last approved week's facts; null when not known. */
+  facts: WeekFacts | null;
+}
+
+/** When a change since the last approved week is worth a warning (a change strictly above a percentage). */
+export interface WeekOverWeekThresholds {
+  /** An employee's gross pay changed by more than this percentage... */
+  employeeGrossPercent: number;
+  /** ...and by at least this amount. */
+  employeeGrossAmount: number;
+  /** The client's total gross pay changed by more than this percentage. */
+  totalGrossPercent: number;
+  /** The client's total hours changed by more than this percentage. */
+  totalHoursPercent: number;
 }
 
 export interface ProgressUpdate {
@@ -61,6 +126,10 @@ export interface ProcessWorkbookOptions {
   weekStart?: Date;
   consolidatedPath: string;
   scrubbedPath: string;
+  /** The client's profile and last approved week; absent in a client's first week. Plain data (it crosses to the pipeline's thread). */
+  history?: ClientHistory;
+  /** Thresholds of the week-over-week checks; each defaults to WEEK_OVER_WEEK_DEFAULTS'. */
+  weekOverWeek?: Partial<WeekOverWeekThresholds>;
   onProgress?: (p: ProgressUpdate) => void;
   signal?: AbortSignal;
 }

@@ -1,7 +1,9 @@
 import { PAGE_SIZES } from '@/common/limits';
 import { sessionUser } from '../auth/guards';
 import type { Body, OperationHandlers, Params, Query } from '../http/operations';
+import { auditLogOptions, listAuditLog } from '../services/auditLog';
 import { getCompany } from '../services/companies';
+import { fixUploadMapping } from '../services/mappingFixes';
 import { createCompanyStaff, deleteCompanyStaff, listCompanyStaff } from '../services/companyStaff';
 import { listCompanyUploads } from '../services/companyUploads';
 import { adminWeeklyPagination, pageRequest } from '../services/pagination';
@@ -9,6 +11,7 @@ import { reviewUpload } from '../services/reviews';
 import { ADMIN_WEEKLY_FILTERS, listWeeklyDocuments } from '../services/weeklyDocuments';
 import { requestedWeek } from '../services/weeklyDocumentsWeek';
 import { adminWeeklyStats } from '../services/weeklyStats';
+import { sendAuditCsv } from './auditCsvReply';
 import { authorOf, clientViewerOf, companyIdOf } from './requestScope';
 
 const ADMIN = ['ADMIN'] as const;
@@ -61,7 +64,7 @@ export const companyOperations: OperationHandlers = {
     access: ADMIN,
     handler: async (request) => {
       const query = request.query as Query<'listCompanyWeeklyDocuments'>;
-      const scope = { viewer: clientViewerOf(request), weekStart: requestedWeek(query).weekStart, clientId: query.clientId };
+      const scope = { viewer: clientViewerOf(request), weekStart: requestedWeek(query).weekStart, clientId: query.clientId, sort: query.sort };
       const state = ADMIN_WEEKLY_FILTERS[query.filter ?? 'all'];
       const page = pageRequest(query, PAGE_SIZES.adminWeeklyUploads);
       return { success: true, data: await listWeeklyDocuments(request.server.ctx.db, scope, state, page, adminWeeklyPagination) };
@@ -78,6 +81,17 @@ export const companyOperations: OperationHandlers = {
     },
   },
 
+  fixUploadMapping: {
+    access: ADMIN,
+    handler: async (request, reply) => {
+      const { uploadId } = request.params as Params<'fixUploadMapping'>;
+      const fixer = { ...authorOf(request), companyId: companyIdOf(request) };
+      const data = await fixUploadMapping(request.server.ctx, fixer, uploadId, request.body as Body<'fixUploadMapping'>);
+      reply.code(202);
+      return { success: true, message: 'The mapping is fixed; the upload is being processed again.', data };
+    },
+  },
+
   listCompanyFileUploads: {
     access: ADMIN,
     handler: async (request) => {
@@ -85,5 +99,24 @@ export const companyOperations: OperationHandlers = {
       const data = await listCompanyUploads(request.server.ctx.db, companyIdOf(request), pageRequest(paging, PAGE_SIZES.adminFileUploads), { status, dateFrom, dateTo });
       return { success: true, data };
     },
+  },
+
+  listCompanyAuditLog: {
+    access: ADMIN,
+    handler: async (request) => {
+      const { page, ...filters } = request.query as Query<'listCompanyAuditLog'>;
+      const data = await listAuditLog(request.server.ctx.db, { companyId: companyIdOf(request) }, filters, pageRequest({ page }, PAGE_SIZES.auditLog));
+      return { success: true, data };
+    },
+  },
+
+  getCompanyAuditLogOptions: {
+    access: ADMIN,
+    handler: async (request) => ({ success: true, data: await auditLogOptions(request.server.ctx.db, { companyId: companyIdOf(request) }) }),
+  },
+
+  exportCompanyAuditLog: {
+    access: ADMIN,
+    handler: async (request, reply) => sendAuditCsv(request, reply, { companyId: companyIdOf(request) }, request.query as Query<'exportCompanyAuditLog'>),
   },
 };

@@ -2,6 +2,7 @@ import { PAGE_SIZES } from '@/common/limits';
 import { sessionUser } from '../auth/guards';
 import { contentDisposition } from '../http/contentDisposition';
 import type { Body, OperationHandlers, Params, Query } from '../http/operations';
+import { auditLogOptions, listAuditLog } from '../services/auditLog';
 import {
   createCompany,
   createCompanyAdmin,
@@ -14,6 +15,7 @@ import {
 } from '../services/companies';
 import { listConsolidatedFiles, openConsolidatedFile, storeConsolidatedFile, UPLOAD_MESSAGES } from '../services/consolidatedFiles';
 import { pageRequest } from '../services/pagination';
+import { sendAuditCsv } from './auditCsvReply';
 import { authorOf } from './requestScope';
 import { readUploadPart } from './uploadPart';
 
@@ -127,7 +129,7 @@ export const systemOperations: OperationHandlers = {
     access: SYSTEM,
     handler: async (request, reply) => {
       const { id } = request.params as Params<'getConsolidatedFileContent'>;
-      const file = await openConsolidatedFile(request.server.ctx, id);
+      const file = await openConsolidatedFile(request.server.ctx, id, authorOf(request));
       reply
         .header('content-type', file.contentType)
         .header('content-length', file.size)
@@ -135,6 +137,31 @@ export const systemOperations: OperationHandlers = {
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store');
       return reply.send(file.content);
+    },
+  },
+
+  listAuditLog: {
+    access: SYSTEM,
+    handler: async (request) => {
+      const { page, companyId, ...filters } = request.query as Query<'listAuditLog'>;
+      const data = await listAuditLog(request.server.ctx.db, { companyId }, filters, pageRequest({ page }, PAGE_SIZES.auditLog));
+      return { success: true, data };
+    },
+  },
+
+  getAuditLogOptions: {
+    access: SYSTEM,
+    handler: async (request) => {
+      const { companyId } = request.query as Query<'getAuditLogOptions'>;
+      return { success: true, data: await auditLogOptions(request.server.ctx.db, { companyId }) };
+    },
+  },
+
+  exportAuditLog: {
+    access: SYSTEM,
+    handler: async (request, reply) => {
+      const { companyId, ...filters } = request.query as Query<'exportAuditLog'>;
+      return sendAuditCsv(request, reply, { companyId }, filters);
     },
   },
 };

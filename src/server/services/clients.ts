@@ -92,14 +92,16 @@ export async function visibleClient(db: Executor, viewer: ClientViewer, id: stri
 /**
  * Refuses an assignment to anyone but a staff member of the company. The member's row is read with
  * a share lock, so deleting that member waits for this transaction and then sees the new client.
+ * Answers the member's name, for the audit log.
  */
-async function assertAssignableStaff(tx: Executor, companyId: string, staffId: string): Promise<void> {
+async function assertAssignableStaff(tx: Executor, companyId: string, staffId: string): Promise<string> {
   const [member] = await tx
-    .select({ id: users.id })
+    .select({ name: users.name })
     .from(users)
     .where(and(eq(users.id, staffId), eq(users.companyId, companyId), eq(users.role, 'STAFF')))
     .for('share');
   if (!member) throw badRequest(CHOOSE_COMPANY_STAFF, [{ field: 'assigned_staff_id', message: CHOOSE_COMPANY_STAFF }]);
+  return member.name;
 }
 
 /** Adds a client to the company with the one required document it owes each week. */
@@ -110,7 +112,7 @@ export async function createClient(
   author: ChangeAuthor,
 ): Promise<ClientView> {
   return db.transaction(async (tx) => {
-    await assertAssignableStaff(tx, viewer.companyId, input.assigned_staff_id);
+    const assignedStaffName = await assertAssignableStaff(tx, viewer.companyId, input.assigned_staff_id);
     const [created] = await tx
       .insert(clients)
       .values({ companyId: viewer.companyId, name: input.name.trim(), status: input.status ?? 'ACTIVE', assignedStaffId: input.assigned_staff_id })
@@ -125,7 +127,7 @@ export async function createClient(
       action: 'client.create',
       entityType: 'client',
       entityId: created.id,
-      details: { name: created.name, status: created.status, assignedStaffId: created.assignedStaffId, requiredDocumentId: document.id },
+      details: { name: created.name, status: created.status, assignedStaffId: created.assignedStaffId, assignedStaffName, requiredDocumentId: document.id },
     });
     return visibleClient(tx, viewer, created.id);
   });
@@ -141,12 +143,14 @@ export async function updateClient(db: Executor, viewer: ClientViewer, id: strin
   if (viewer.role === 'STAFF' && Object.keys(changes).some((field) => field !== 'status')) throw forbidden(STAFF_CHANGE_STATUS_ONLY);
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ name: clients.name, status: clients.status, assignedStaffId: clients.assignedStaffId })
+      .select({ name: clients.name, status: clients.status, assignedStaffId: clients.assignedStaffId, assignedStaffName: users.name })
       .from(clients)
+      .leftJoin(users, eq(users.id, clients.assignedStaffId))
       .where(and(eq(clients.id, id), visibleTo(viewer)))
-      .for('update');
+      .for('update', { of: clients });
     if (!before) throw notFound(CLIENT_NOT_FOUND);
-    if (changes.assigned_staff_id !== undefined) await assertAssignableStaff(tx, viewer.companyId, changes.assigned_staff_id);
+    const assignedStaffName =
+      changes.assigned_staff_id !== undefined ? await assertAssignableStaff(tx, viewer.companyId, changes.assigned_staff_id) : before.assignedStaffName;
     const after = {
       name: changes.name?.trim() ?? before.name,
       status: changes.status ?? before.status,
@@ -156,7 +160,8 @@ export async function updateClient(db: Executor, viewer: ClientViewer, id: strin
       .update(clients)
       .set({ ...after, updatedAt: new Date() })
       .where(eq(clients.id, id));
-    await recordAudit(tx, { ...author, companyId: viewer.companyId, action: 'client.update', entityType: 'client', entityId: id, details: { before, after } });
+    const details = { before, after: { ...after, assignedStaffName } };
+    await recordAudit(tx, { ...author, companyId: viewer.companyId, action: 'client.update', entityType: 'client', entityId: id, details });
     return visibleClient(tx, viewer, id);
   });
 }

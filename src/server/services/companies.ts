@@ -112,7 +112,7 @@ export async function renameCompany(db: Executor, id: string, name: string, auth
     if (!before) throw notFound(COMPANY_NOT_FOUND);
     const newName = name.trim();
     await tx.update(companies).set({ name: newName, updatedAt: new Date() }).where(eq(companies.id, id));
-    await recordAudit(tx, { ...author, companyId: id, action: 'company.update', entityType: 'company', entityId: id, details: { from: before.name, to: newName } });
+    await recordAudit(tx, { ...author, companyId: id, action: 'company.update', entityType: 'company', entityId: id, details: { before, after: { name: newName } } });
     return getCompany(tx, id);
   });
 }

@@ -7,6 +7,7 @@ import { AppError, badRequest, notFound } from '../http/errors';
 import { StoredObjectNotFound } from '../storage/fileStorage';
 import type { SpreadsheetKind } from '../storage/spreadsheetSignature';
 import { recordAudit } from './audit';
+import { buildConsolidatedFilePack } from './reviewPack';
 import { COMPANY_NOT_FOUND, type ChangeAuthor } from './companies';
 import { withinDays } from './dayRange';
 import { cleanFileName, type IncomingFile, storeIncomingFile } from './incomingFiles';
@@ -139,8 +140,9 @@ export async function storeConsolidatedFile(
     refusals: { tooLarge, signature: () => badRequest(UPLOAD_MESSAGES.extension), interrupted: () => badRequest(UPLOAD_MESSAGES.interrupted) },
   });
 
+  let row: typeof consolidatedFiles.$inferSelect;
   try {
-    const row = await ctx.db.transaction(async (tx) => {
+    row = await ctx.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(consolidatedFiles)
         .values({
@@ -166,28 +168,47 @@ export async function storeConsolidatedFile(
       });
       return created;
     });
-    return { file: toView({ file: row, companyName: company.name }, ctx.config.consolidatedFileLinkTemplate), company };
   } catch (error) {
     await ctx.storage.delete(stored.key).catch(() => undefined);
     // The company was deleted while the file was arriving.
     if (String((error as { code?: string }).code) === '23503' || /foreign key/i.test(String(error))) throw notFound(COMPANY_NOT_FOUND);
     throw error;
   }
+  // built while the operator waits, so View opens a ready viewer
+  await buildConsolidatedFilePack(ctx, row);
+  return { file: toView({ file: row, companyName: company.name }, ctx.config.consolidatedFileLinkTemplate), company };
 }
 
-/** The stored content of a consolidated file, with what a browser needs to show it. */
+/**
+ * The stored content of a consolidated file, with what a browser needs to show it. Handing it out is
+ * audited: it holds a company's payroll, people's pay and identity numbers.
+ */
 export async function openConsolidatedFile(
   ctx: Pick<AppContext, 'db' | 'storage'>,
   id: string,
+  author: ChangeAuthor,
 ): Promise<{ content: Readable; fileName: string; contentType: string; size: number }> {
   const [file] = await ctx.db.select().from(consolidatedFiles).where(eq(consolidatedFiles.id, id)).limit(1);
   if (!file) throw notFound(FILE_NOT_FOUND);
+  let content: Readable;
+  let size: number;
   try {
-    const { size } = await ctx.storage.stat(file.storageKey);
-    const content = await ctx.storage.get(file.storageKey);
-    return { content, fileName: file.fileName, contentType: file.mimeType, size };
+    ({ size } = await ctx.storage.stat(file.storageKey));
+    content = await ctx.storage.get(file.storageKey);
   } catch (error) {
     if (error instanceof StoredObjectNotFound) throw notFound(FILE_NOT_FOUND);
     throw error;
   }
+  await recordAudit(ctx.db, {
+    ...author,
+    companyId: file.companyId,
+    action: 'consolidated_file.download',
+    entityType: 'consolidated_file',
+    entityId: file.id,
+    details: { fileName: file.fileName },
+  }).catch((error: unknown) => {
+    content.destroy();
+    throw error;
+  });
+  return { content, fileName: file.fileName, contentType: file.mimeType, size };
 }

@@ -1,10 +1,13 @@
 import { and, eq } from 'drizzle-orm';
+import { OVERRIDE_REASON_LIMITS, OVERRIDE_REASON_MESSAGES, overrideReasonRequired, REASON_REQUIRED } from '@/common/overrideReason';
 import type { components } from '../api-types';
 import type { Executor } from '../db/client';
 import { clients, type fileKinds, uploadFiles, uploads } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../http/errors';
+import type { UploadSummary } from '../jobs/uploadSummary';
 import { recordAudit } from './audit';
 import type { ChangeAuthor } from './companies';
+import { rememberApprovedUpload } from './mappingProfiles';
 import { UPLOAD_NOT_FOUND } from './staffUploads';
 import { NEWEST_UPLOAD_FIRST } from './weeklyDocuments';
 
@@ -47,12 +50,34 @@ function notesOf(input: ReviewInput): Partial<Record<FileKind, string>> {
   return notes;
 }
 
+/** Errors the engine's scrub found in an upload, from its stored summary (none when it has no summary). */
+function errorsFound(summary: unknown): number {
+  return (summary as Pick<UploadSummary, 'issues'> | null)?.issues.error ?? 0;
+}
+
+/**
+ * The reason an approval carries past the errors of its upload, trimmed; null when the decision needs
+ * none (a rejection, or an upload without errors), and then whatever was sent is ignored. Refused
+ * (409 REASON_REQUIRED) when it is needed and missing, and (400) when it is too short once trimmed.
+ */
+function overrideReasonOf(input: ReviewInput, errors: number): string | null {
+  if (input.approval_status !== 'APPROVED' || errors === 0) return null;
+  if (input.override_reason === undefined) throw new AppError(409, REASON_REQUIRED, overrideReasonRequired(errors));
+  const reason = input.override_reason.trim();
+  if (reason.length < OVERRIDE_REASON_LIMITS.min) {
+    throw badRequest(OVERRIDE_REASON_MESSAGES.tooShort, [{ field: 'override_reason', message: OVERRIDE_REASON_MESSAGES.tooShort }]);
+  }
+  return reason;
+}
+
 /**
  * Approves or rejects an upload of the reviewer's company (spec section 4): only a finished run
  * (SCRUBBED) awaiting review, and only the newest version of its client-week. The upload's row is
  * locked for the transaction, so of two admins reviewing at once the second sees the first's
  * decision and is refused. The decision, reviewer, time, the notes on each file version and the
- * audit row are written together. An upload of another company answers exactly like a missing one.
+ * audit row are written together. Approving an upload whose scrub found errors takes a written
+ * reason (see overrideReasonOf), stored on the upload and in the audit row; warnings never need one.
+ * An upload of another company answers exactly like a missing one.
  */
 export async function reviewUpload(db: Executor, reviewer: Reviewer, uploadId: string, input: ReviewInput): Promise<{ message: string }> {
   const notes = notesOf(input);
@@ -65,6 +90,7 @@ export async function reviewUpload(db: Executor, reviewer: Reviewer, uploadId: s
         weekStart: uploads.weekStart,
         status: uploads.status,
         approvalStatus: uploads.approvalStatus,
+        summary: uploads.summary,
       })
       .from(uploads)
       .innerJoin(clients, eq(clients.id, uploads.clientId))
@@ -83,6 +109,7 @@ export async function reviewUpload(db: Executor, reviewer: Reviewer, uploadId: s
       .orderBy(...NEWEST_UPLOAD_FIRST)
       .limit(1);
     if (newest.id !== upload.id) throw conflict(REVIEW_REFUSALS.notNewest);
+    const overrideReason = overrideReasonOf(input, errorsFound(upload.summary));
 
     const stored = new Set((await tx.select({ kind: uploadFiles.kind }).from(uploadFiles).where(eq(uploadFiles.uploadId, upload.id))).map((file) => file.kind));
     for (const kind of Object.keys(notes) as FileKind[]) {
@@ -95,8 +122,9 @@ export async function reviewUpload(db: Executor, reviewer: Reviewer, uploadId: s
     const reviewedAt = new Date();
     await tx
       .update(uploads)
-      .set({ approvalStatus: input.approval_status, reviewedById: reviewer.actor.id, reviewedByName: reviewer.name, reviewedAt, updatedAt: reviewedAt })
+      .set({ approvalStatus: input.approval_status, reviewedById: reviewer.actor.id, reviewedByName: reviewer.name, reviewedAt, overrideReason, updatedAt: reviewedAt })
       .where(eq(uploads.id, upload.id));
+    if (input.approval_status === 'APPROVED') await rememberApprovedUpload(tx, upload);
     for (const [kind, text] of Object.entries(notes) as [FileKind, string][]) {
       await tx
         .update(uploadFiles)
@@ -110,7 +138,12 @@ export async function reviewUpload(db: Executor, reviewer: Reviewer, uploadId: s
       action: 'upload.review',
       entityType: 'upload',
       entityId: upload.id,
-      details: { approvalStatus: input.approval_status, clientId: upload.clientId, weekStart: upload.weekStart, notes },
+      details: {
+        clientId: upload.clientId,
+        weekStart: upload.weekStart,
+        before: { approvalStatus: upload.approvalStatus },
+        after: { approvalStatus: input.approval_status, notes, overrideReason },
+      },
     });
     return { message: REVIEW_MESSAGES[input.approval_status] };
   });

@@ -81,6 +81,7 @@ export async function staffUploadReview(db: Executor, viewer: ClientViewer, uplo
     approval_status: upload.approvalStatus,
     reviewed_by: upload.reviewedByName,
     reviewed_at: upload.reviewedAt ? upload.reviewedAt.toISOString() : null,
+    override_reason: upload.overrideReason,
     client: { id: upload.clientId, name: clientName },
     document: { id: upload.requiredDocumentId, title: documentTitle(clientName) },
     files,

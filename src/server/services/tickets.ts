@@ -170,10 +170,17 @@ export async function addTicketComment(db: Executor, user: SessionUser, ticketId
 /** Sets a ticket's status (operators only; any of the four statuses from any other). */
 export async function updateTicketStatus(db: Executor, user: SessionUser, id: string, status: TicketStatus, author: ChangeAuthor): Promise<TicketView> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: tickets.status, companyId: tickets.companyId }).from(tickets).where(eq(tickets.id, id)).for('update');
-    if (!before) throw notFound(TICKET_NOT_FOUND);
+    const [ticket] = await tx.select({ title: tickets.title, status: tickets.status, companyId: tickets.companyId }).from(tickets).where(eq(tickets.id, id)).for('update');
+    if (!ticket) throw notFound(TICKET_NOT_FOUND);
     await tx.update(tickets).set({ status, updatedAt: new Date() }).where(eq(tickets.id, id));
-    await recordAudit(tx, { ...author, companyId: before.companyId, action: 'ticket.status', entityType: 'ticket', entityId: id, details: { from: before.status, to: status } });
+    await recordAudit(tx, {
+      ...author,
+      companyId: ticket.companyId,
+      action: 'ticket.status',
+      entityType: 'ticket',
+      entityId: id,
+      details: { title: ticket.title, before: { status: ticket.status }, after: { status } },
+    });
     return visibleTicket(tx, user, id);
   });
 }

@@ -2,6 +2,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { components } from '../api-types';
 import type { Executor } from '../db/client';
 import { uploadFiles, type uploads } from '../db/schema';
+import type { UploadSummary } from '../jobs/uploadSummary';
 
 /** An upload as the contract shows it: processing and review state, who did what, and the file versions that exist. */
 export type UploadView = components['schemas']['Upload'];
@@ -27,8 +28,15 @@ export function toUploadView(upload: UploadRow, files: readonly UploadFileRow[])
     error_message: upload.errorMessage,
     uploaded_by: { name: upload.uploadedByName },
     reviewed_by: upload.reviewedByName && upload.reviewedAt ? { name: upload.reviewedByName, reviewed_at: upload.reviewedAt.toISOString() } : null,
+    override_reason: upload.overrideReason,
+    week_over_week_warnings: weekOverWeekWarnings(upload.summary),
     file_versions: fileVersions,
   };
+}
+
+/** The week-over-week warnings of the upload's run; null before it is processed (or processed before they were counted). */
+function weekOverWeekWarnings(summary: unknown): number | null {
+  return (summary as Partial<Pick<UploadSummary, 'weekOverWeek'>> | null)?.weekOverWeek?.warnings ?? null;
 }
 
 /**

@@ -50,7 +50,7 @@ export async function createUser(
     action: 'user.create',
     entityType: 'user',
     entityId: created.id,
-    details: { role: created.role, email: created.email },
+    details: { name: created.name, role: created.role, email: created.email },
     ip: audit.ip,
   });
   return created;

@@ -10,11 +10,21 @@ import { toUploadView, type UploadFileRow, type UploadRow, weekStatusOf } from '
 export type WeeklyDocumentRowView = components['schemas']['WeeklyDocumentRow'];
 export type WeeklyDocumentsSummary = components['schemas']['WeeklyDocumentsSummary'];
 
-/** Whose rows and which week: the viewer's active clients (one of them when clientId is given), for the week that starts on weekStart. */
+/**
+ * The orders of a week's rows: by client name (the default), or the rows whose newest upload raised
+ * the most week-over-week warnings first (rows without a processed upload last), then by client name.
+ */
+export type WeeklyRowSort = 'client' | 'week_over_week_warnings';
+
+/**
+ * Whose rows and which week: the viewer's active clients (one of them when clientId is given), for
+ * the week that starts on weekStart, in the order `sort` asks for.
+ */
 export interface WeeklyDocumentsScope {
   viewer: ClientViewer;
   weekStart: string;
   clientId?: string;
+  sort?: WeeklyRowSort;
 }
 
 /** The order in which the versions of a client-week are newest first: upload time, then attempt, then id. */
@@ -90,6 +100,25 @@ function scopeCondition(scope: WeeklyDocumentsScope): SQL | undefined {
 const ROW_ORDER = [asc(sql`lower(${clients.name})`), asc(clients.id), asc(requiredDocuments.createdAt), asc(requiredDocuments.id)];
 
 /**
+ * The week-over-week warnings of a row's newest upload, from its stored summary; null while it has
+ * none (no upload, or not processed yet). Read only when the rows are sorted by it.
+ */
+function newestUploadWarnings(db: Executor, weekStart: string): SQL<number | null> {
+  const newest = db
+    .select({ warnings: sql`(${uploads.summary} -> 'weekOverWeek' ->> 'warnings')::int` })
+    .from(uploads)
+    .where(newestOfWeekCondition(weekStart, { clientId: clients.id, documentId: requiredDocuments.id }))
+    .orderBy(...NEWEST_UPLOAD_FIRST)
+    .limit(1);
+  return sql<number | null>`(${newest})`;
+}
+
+/** Whether the rows go by their newest upload's week-over-week warnings first. */
+function byWarnings(scope: WeeklyDocumentsScope): boolean {
+  return scope.sort === 'week_over_week_warnings';
+}
+
+/**
  * The scope with its values left as parameters: the weekly reads are built once per shape (role,
  * one client or all, state) and then only run with the caller's values. Building a query costs
  * more than the database takes to answer it (the reads are index lookups).
@@ -100,12 +129,13 @@ function parameterScope(scope: WeeklyDocumentsScope): WeeklyDocumentsScope {
     viewer: { companyId: parameter('companyId'), userId: parameter('userId'), role: scope.viewer.role },
     weekStart: parameter('weekStart'),
     clientId: scope.clientId ? parameter('clientId') : undefined,
+    sort: scope.sort,
   };
 }
 
-/** Which query serves the scope: the role and whether it narrows to one client. */
+/** Which query serves the scope: the role, whether it narrows to one client, and the order. */
 function shapeOf(scope: WeeklyDocumentsScope): string {
-  return `${scope.viewer.role}:${scope.clientId ? 'client' : 'all'}`;
+  return `${scope.viewer.role}:${scope.clientId ? 'client' : 'all'}:${scope.sort ?? 'client'}`;
 }
 
 function parametersOf(scope: WeeklyDocumentsScope) {
@@ -169,6 +199,7 @@ function rowsInScope(db: Executor, scope: WeeklyDocumentsScope, state: WeekState
       sortName: sql<string>`lower(${clients.name})`.as('row_sort_name'),
       documentId: sql<string>`${requiredDocuments.id}`.as('row_document_id'),
       documentCreatedAt: sql<Date>`${requiredDocuments.createdAt}`.mapWith(requiredDocuments.createdAt).as('row_document_created_at'),
+      warnings: (byWarnings(scope) ? newestUploadWarnings(db, scope.weekStart) : sql<number | null>`null::int`).as('row_warnings'),
       total: sql<number>`count(*) over ()`.mapWith(Number).as('row_total'),
     })
     .from(clients)
@@ -181,9 +212,14 @@ function rowsInScope(db: Executor, scope: WeeklyDocumentsScope, state: WeekState
 
 /** The rows of the page with their number in all, then the newest upload of each in full, with its stored files. */
 function pageOfRows(db: Executor, scope: WeeklyDocumentsScope, state: WeekState | null, page: { limit: Placeholder; offset: Placeholder }) {
-  const pageRows = rowsInScope(db, scope, state).orderBy(...ROW_ORDER).limit(page.limit).offset(page.offset).as('page_rows');
+  const warningsFirst = byWarnings(scope);
+  const pageRows = rowsInScope(db, scope, state)
+    .orderBy(...(warningsFirst ? [sql`row_warnings desc nulls last`] : []), ...ROW_ORDER)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page_rows');
   const newest = db
-    .select()
+    .select(listedUploadColumns())
     .from(uploads)
     .where(newestOfWeekCondition(scope.weekStart, { clientId: pageRows.clientId, documentId: pageRows.documentId }))
     .orderBy(...NEWEST_UPLOAD_FIRST)
@@ -206,7 +242,22 @@ function pageOfRows(db: Executor, scope: WeeklyDocumentsScope, state: WeekState 
     })
     .from(pageRows)
     .leftJoinLateral(newest, sql`true`)
-    .orderBy(asc(pageRows.sortName), asc(pageRows.clientId), asc(pageRows.documentCreatedAt), asc(pageRows.documentId));
+    .orderBy(
+      ...(warningsFirst ? [sql`${pageRows.warnings} desc nulls last`] : []),
+      asc(pageRows.sortName),
+      asc(pageRows.clientId),
+      asc(pageRows.documentCreatedAt),
+      asc(pageRows.documentId),
+    );
+}
+
+/**
+ * The upload's columns as a row of the list carries them: of its summary only what the row shows
+ * (the week-over-week count), not each sheet's mapping and each rule's count, which only the viewer
+ * reads and which would be most of what a page of rows weighs.
+ */
+function listedUploadColumns() {
+  return { ...getTableColumns(uploads), summary: sql<unknown>`jsonb_build_object('weekOverWeek', ${uploads.summary} -> 'weekOverWeek')`.as('summary') };
 }
 
 /** Every column of the upload, as the lateral subquery names it. */

@@ -18,6 +18,7 @@ export const tagTypes = [
   'WeeklyStats',
   'Upload',
   'UploadReview',
+  'UploadViewer',
   'Ticket',
   'TicketStatistics',
 ] as const;
@@ -131,6 +132,12 @@ export const api = generatedApi.enhanceEndpoints({
       invalidatesTags: onSuccess(() => [{ type: 'ConsolidatedFile', id: LIST }]),
     },
     getConsolidatedFileContent: noCache,
+    // The audit log is only read here; its freshness window keeps it close to the changes it lists.
+    listAuditLog: { providesTags: [], ...cached('auditLog') },
+    getAuditLogOptions: { providesTags: [], ...cached('auditLog') },
+    exportAuditLog: noCache,
+    // The viewer keeps the windows of rows it needs itself, and forgets those far from view.
+    getConsolidatedFileViewerRows: noCache,
 
     getCurrentCompany: { providesTags: ['CurrentCompany'], ...cached('currentCompany') },
     listCompanyStaff: {
@@ -156,8 +163,15 @@ export const api = generatedApi.enhanceEndpoints({
         () => [...uploadViews],
       ),
     },
+    // A mapping fix processes the upload again: its viewer (being prepared anew) and the lists change.
+    fixUploadMapping: { invalidatesTags: onSuccess(({ uploadId }) => [...uploadViews, { type: 'UploadReview', id: uploadId }, { type: 'UploadViewer', id: uploadId }]) },
     downloadCompanyUpload: noCache,
+    getCompanyUploadViewer: { providesTags: (_result, _error, { uploadId }) => [{ type: 'UploadViewer', id: uploadId }] },
+    getCompanyUploadViewerRows: noCache,
     bulkDownloadCompanyUploads: noCache,
+    listCompanyAuditLog: { providesTags: [], ...cached('auditLog') },
+    getCompanyAuditLogOptions: { providesTags: [], ...cached('auditLog') },
+    exportCompanyAuditLog: noCache,
 
     listClients: {
       providesTags: (result) => listTags('Client', result?.data.clients),
@@ -226,6 +240,7 @@ export const api = generatedApi.enhanceEndpoints({
       invalidatesTags: onSuccess(({ fileProcessingId }) => [...uploadViews, { type: 'UploadReview', id: fileProcessingId }]),
     },
     downloadStaffUpload: noCache,
+    getStaffUploadViewerRows: noCache,
 
     listMyTickets: {
       providesTags: (result) => listTags('Ticket', result?.data.tickets),

@@ -181,6 +181,75 @@ const injectedRtkApi = api
         }),
         providesTags: ["System"],
       }),
+      getConsolidatedFileViewer: build.query<
+        GetConsolidatedFileViewerApiResponse,
+        GetConsolidatedFileViewerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/system/consolidated-files/${queryArg.id}/viewer`,
+        }),
+        providesTags: ["System"],
+      }),
+      getConsolidatedFileViewerRows: build.query<
+        GetConsolidatedFileViewerRowsApiResponse,
+        GetConsolidatedFileViewerRowsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/system/consolidated-files/${queryArg.id}/viewer/rows`,
+          params: {
+            version: queryArg.version,
+            sheet: queryArg.sheet,
+            offset: queryArg.offset,
+            limit: queryArg.limit,
+            filter: queryArg.filter,
+          },
+        }),
+        providesTags: ["System"],
+      }),
+      listAuditLog: build.query<ListAuditLogApiResponse, ListAuditLogApiArg>({
+        query: (queryArg) => ({
+          url: `/system/audit`,
+          params: {
+            page: queryArg.page,
+            companyId: queryArg.companyId,
+            actor: queryArg.actor,
+            action: queryArg.action,
+            entityType: queryArg.entityType,
+            dateFrom: queryArg.dateFrom,
+            dateTo: queryArg.dateTo,
+          },
+        }),
+        providesTags: ["System"],
+      }),
+      getAuditLogOptions: build.query<
+        GetAuditLogOptionsApiResponse,
+        GetAuditLogOptionsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/system/audit/options`,
+          params: {
+            companyId: queryArg.companyId,
+          },
+        }),
+        providesTags: ["System"],
+      }),
+      exportAuditLog: build.query<
+        ExportAuditLogApiResponse,
+        ExportAuditLogApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/system/audit/export`,
+          params: {
+            companyId: queryArg.companyId,
+            actor: queryArg.actor,
+            action: queryArg.action,
+            entityType: queryArg.entityType,
+            dateFrom: queryArg.dateFrom,
+            dateTo: queryArg.dateTo,
+          },
+        }),
+        providesTags: ["System"],
+      }),
       getCurrentCompany: build.query<
         GetCurrentCompanyApiResponse,
         GetCurrentCompanyApiArg
@@ -265,6 +334,7 @@ const injectedRtkApi = api
             weekStart: queryArg.weekStart,
             weekEnd: queryArg.weekEnd,
             filter: queryArg.filter,
+            sort: queryArg.sort,
           },
         }),
         providesTags: ["Company"],
@@ -280,6 +350,17 @@ const injectedRtkApi = api
         }),
         invalidatesTags: ["Company"],
       }),
+      fixUploadMapping: build.mutation<
+        FixUploadMappingApiResponse,
+        FixUploadMappingApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/uploads/${queryArg.uploadId}/mapping-fixes`,
+          method: "POST",
+          body: queryArg.mappingFixInput,
+        }),
+        invalidatesTags: ["Company"],
+      }),
       downloadCompanyUpload: build.query<
         DownloadCompanyUploadApiResponse,
         DownloadCompanyUploadApiArg
@@ -288,6 +369,46 @@ const injectedRtkApi = api
           url: `/company/download/${queryArg.uploadId}`,
           params: {
             type: queryArg["type"],
+          },
+        }),
+        providesTags: ["Company"],
+      }),
+      getCompanyUploadViewer: build.query<
+        GetCompanyUploadViewerApiResponse,
+        GetCompanyUploadViewerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/uploads/${queryArg.uploadId}/viewer`,
+        }),
+        providesTags: ["Company"],
+      }),
+      getCompanyUploadViewerRows: build.query<
+        GetCompanyUploadViewerRowsApiResponse,
+        GetCompanyUploadViewerRowsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/uploads/${queryArg.uploadId}/viewer/rows`,
+          params: {
+            version: queryArg.version,
+            sheet: queryArg.sheet,
+            offset: queryArg.offset,
+            limit: queryArg.limit,
+            filter: queryArg.filter,
+          },
+        }),
+        providesTags: ["Company"],
+      }),
+      getCompanyUploadViewerLineage: build.query<
+        GetCompanyUploadViewerLineageApiResponse,
+        GetCompanyUploadViewerLineageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/uploads/${queryArg.uploadId}/viewer/lineage`,
+          params: {
+            version: queryArg.version,
+            sheet: queryArg.sheet,
+            row: queryArg.row,
+            column: queryArg.column,
           },
         }),
         providesTags: ["Company"],
@@ -302,6 +423,46 @@ const injectedRtkApi = api
             fileType: queryArg.fileType,
             weekStart: queryArg.weekStart,
             weekEnd: queryArg.weekEnd,
+          },
+        }),
+        providesTags: ["Company"],
+      }),
+      listCompanyAuditLog: build.query<
+        ListCompanyAuditLogApiResponse,
+        ListCompanyAuditLogApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/audit`,
+          params: {
+            page: queryArg.page,
+            actor: queryArg.actor,
+            action: queryArg.action,
+            entityType: queryArg.entityType,
+            dateFrom: queryArg.dateFrom,
+            dateTo: queryArg.dateTo,
+          },
+        }),
+        providesTags: ["Company"],
+      }),
+      getCompanyAuditLogOptions: build.query<
+        GetCompanyAuditLogOptionsApiResponse,
+        GetCompanyAuditLogOptionsApiArg
+      >({
+        query: () => ({ url: `/company/audit/options` }),
+        providesTags: ["Company"],
+      }),
+      exportCompanyAuditLog: build.query<
+        ExportCompanyAuditLogApiResponse,
+        ExportCompanyAuditLogApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/audit/export`,
+          params: {
+            actor: queryArg.actor,
+            action: queryArg.action,
+            entityType: queryArg.entityType,
+            dateFrom: queryArg.dateFrom,
+            dateTo: queryArg.dateTo,
           },
         }),
         providesTags: ["Company"],
@@ -475,6 +636,46 @@ const injectedRtkApi = api
           url: `/staff/download/${queryArg.uploadId}`,
           params: {
             type: queryArg["type"],
+          },
+        }),
+        providesTags: ["Staff"],
+      }),
+      getStaffUploadViewer: build.query<
+        GetStaffUploadViewerApiResponse,
+        GetStaffUploadViewerApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/staff/uploads/${queryArg.uploadId}/viewer`,
+        }),
+        providesTags: ["Staff"],
+      }),
+      getStaffUploadViewerRows: build.query<
+        GetStaffUploadViewerRowsApiResponse,
+        GetStaffUploadViewerRowsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/staff/uploads/${queryArg.uploadId}/viewer/rows`,
+          params: {
+            version: queryArg.version,
+            sheet: queryArg.sheet,
+            offset: queryArg.offset,
+            limit: queryArg.limit,
+            filter: queryArg.filter,
+          },
+        }),
+        providesTags: ["Staff"],
+      }),
+      getStaffUploadViewerLineage: build.query<
+        GetStaffUploadViewerLineageApiResponse,
+        GetStaffUploadViewerLineageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/staff/uploads/${queryArg.uploadId}/viewer/lineage`,
+          params: {
+            version: queryArg.version,
+            sheet: queryArg.sheet,
+            row: queryArg.row,
+            column: queryArg.column,
           },
         }),
         providesTags: ["Staff"],
@@ -724,6 +925,81 @@ export type GetConsolidatedFileContentApiResponse =
 export type GetConsolidatedFileContentApiArg = {
   id: string;
 };
+export type GetConsolidatedFileViewerApiResponse =
+  /** status 200 What the viewer holds */ {
+    success: boolean;
+    message?: string;
+    data: ViewerOverview;
+  };
+export type GetConsolidatedFileViewerApiArg = {
+  id: string;
+};
+export type GetConsolidatedFileViewerRowsApiResponse =
+  /** status 200 A window of rows */ {
+    success: boolean;
+    message?: string;
+    data: ViewerRows;
+  };
+export type GetConsolidatedFileViewerRowsApiArg = {
+  id: string;
+  version: FileType;
+  /** The sheet's index among its version's sheets, from 0. */
+  sheet: number;
+  /** The first row of the window, counted after the filter, from 0. */
+  offset?: number;
+  limit?: number;
+  /** Only rows with errors, only rows with warnings, or all rows. */
+  filter?: "all" | "errors" | "warnings";
+};
+export type ListAuditLogApiResponse =
+  /** status 200 A page of the audit log */ {
+    success: boolean;
+    data: {
+      entries: AuditEntry[];
+      pagination: PagePagination;
+    };
+  };
+export type ListAuditLogApiArg = {
+  /** From 1 to 100000. */
+  page?: number;
+  /** Only this company's rows. */
+  companyId?: string;
+  /** The id of the user who made the change. */
+  actor?: string;
+  /** An action name, e.g. `client.update`. */
+  action?: string;
+  /** A record type, e.g. `client`. */
+  entityType?: string;
+  /** The first day (UTC) included, from 2000-01-01 to 2099-12-31. */
+  dateFrom?: string;
+  /** The last day (UTC) included, to its end, from 2000-01-01 to 2099-12-31. */
+  dateTo?: string;
+};
+export type GetAuditLogOptionsApiResponse =
+  /** status 200 The filters' choices */ {
+    success: boolean;
+    data: AuditLogOptions;
+  };
+export type GetAuditLogOptionsApiArg = {
+  /** Only this company's rows. */
+  companyId?: string;
+};
+export type ExportAuditLogApiResponse =
+  /** status 200 The filtered log as CSV */ Blob;
+export type ExportAuditLogApiArg = {
+  /** Only this company's rows. */
+  companyId?: string;
+  /** The id of the user who made the change. */
+  actor?: string;
+  /** An action name, e.g. `client.update`. */
+  action?: string;
+  /** A record type, e.g. `client`. */
+  entityType?: string;
+  /** The first day (UTC) included, from 2000-01-01 to 2099-12-31. */
+  dateFrom?: string;
+  /** The last day (UTC) included, to its end, from 2000-01-01 to 2099-12-31. */
+  dateTo?: string;
+};
 export type GetCurrentCompanyApiResponse = /** status 200 One company */ {
   success: boolean;
   message?: string;
@@ -821,6 +1097,11 @@ export type ListCompanyWeeklyDocumentsApiArg = {
      */
   filter?:
     "all" | "pending" | "approved" | "rejected" | "completed" | "remaining";
+  /** `client` (or absent): by client name. `week_over_week_warnings`: rows whose newest upload
+    has the most week-over-week warnings first (a row without a processed upload last), then
+    by client name, so the admin reviews the unusual weeks first.
+     */
+  sort?: "client" | "week_over_week_warnings";
 };
 export type ReviewWeeklyDocumentApiResponse =
   /** status 200 Done */ MessageBody;
@@ -828,11 +1109,63 @@ export type ReviewWeeklyDocumentApiArg = {
   fileProcessingId: string;
   reviewInput: ReviewInput;
 };
+export type FixUploadMappingApiResponse =
+  /** status 202 Stored and queued for processing */ {
+    success: boolean;
+    message?: string;
+    data: QueueResult;
+  };
+export type FixUploadMappingApiArg = {
+  uploadId: string;
+  mappingFixInput: MappingFixInput;
+};
 export type DownloadCompanyUploadApiResponse =
   /** status 200 The file, with its name in Content-Disposition */ Blob;
 export type DownloadCompanyUploadApiArg = {
   uploadId: string;
   type: FileType;
+};
+export type GetCompanyUploadViewerApiResponse =
+  /** status 200 What the viewer holds */ {
+    success: boolean;
+    message?: string;
+    data: ViewerOverview;
+  };
+export type GetCompanyUploadViewerApiArg = {
+  uploadId: string;
+};
+export type GetCompanyUploadViewerRowsApiResponse =
+  /** status 200 A window of rows */ {
+    success: boolean;
+    message?: string;
+    data: ViewerRows;
+  };
+export type GetCompanyUploadViewerRowsApiArg = {
+  uploadId: string;
+  version: FileType;
+  /** The sheet's index among its version's sheets, from 0. */
+  sheet: number;
+  /** The first row of the window, counted after the filter, from 0. */
+  offset?: number;
+  limit?: number;
+  /** Only rows with errors, only rows with warnings, or all rows. */
+  filter?: "all" | "errors" | "warnings";
+};
+export type GetCompanyUploadViewerLineageApiResponse =
+  /** status 200 A cell's source */ {
+    success: boolean;
+    message?: string;
+    data: ViewerLineage;
+  };
+export type GetCompanyUploadViewerLineageApiArg = {
+  uploadId: string;
+  version: "consolidated" | "scrubbed";
+  /** The sheet's index among its version's sheets, from 0. */
+  sheet: number;
+  /** The row's index in the sheet (unfiltered), from 0. */
+  row: number;
+  /** The column's index in the sheet, from 0. */
+  column: number;
 };
 export type BulkDownloadCompanyUploadsApiResponse =
   /** status 200 A zip of every upload's file of that type in the week */ Blob;
@@ -842,6 +1175,48 @@ export type BulkDownloadCompanyUploadsApiArg = {
   weekStart?: string;
   /** ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
   weekEnd?: string;
+};
+export type ListCompanyAuditLogApiResponse =
+  /** status 200 A page of the audit log */ {
+    success: boolean;
+    data: {
+      entries: AuditEntry[];
+      pagination: PagePagination;
+    };
+  };
+export type ListCompanyAuditLogApiArg = {
+  /** From 1 to 100000. */
+  page?: number;
+  /** The id of the user who made the change. */
+  actor?: string;
+  /** An action name, e.g. `client.update`. */
+  action?: string;
+  /** A record type, e.g. `client`. */
+  entityType?: string;
+  /** The first day (UTC) included, from 2000-01-01 to 2099-12-31. */
+  dateFrom?: string;
+  /** The last day (UTC) included, to its end, from 2000-01-01 to 2099-12-31. */
+  dateTo?: string;
+};
+export type GetCompanyAuditLogOptionsApiResponse =
+  /** status 200 The filters' choices */ {
+    success: boolean;
+    data: AuditLogOptions;
+  };
+export type GetCompanyAuditLogOptionsApiArg = void;
+export type ExportCompanyAuditLogApiResponse =
+  /** status 200 The filtered log as CSV */ Blob;
+export type ExportCompanyAuditLogApiArg = {
+  /** The id of the user who made the change. */
+  actor?: string;
+  /** An action name, e.g. `client.update`. */
+  action?: string;
+  /** A record type, e.g. `client`. */
+  entityType?: string;
+  /** The first day (UTC) included, from 2000-01-01 to 2099-12-31. */
+  dateFrom?: string;
+  /** The last day (UTC) included, to its end, from 2000-01-01 to 2099-12-31. */
+  dateTo?: string;
 };
 export type ListClientsApiResponse =
   /** status 200 A page of the company's clients */ {
@@ -1030,6 +1405,48 @@ export type DownloadStaffUploadApiArg = {
   uploadId: string;
   type: FileType;
 };
+export type GetStaffUploadViewerApiResponse =
+  /** status 200 What the viewer holds */ {
+    success: boolean;
+    message?: string;
+    data: ViewerOverview;
+  };
+export type GetStaffUploadViewerApiArg = {
+  uploadId: string;
+};
+export type GetStaffUploadViewerRowsApiResponse =
+  /** status 200 A window of rows */ {
+    success: boolean;
+    message?: string;
+    data: ViewerRows;
+  };
+export type GetStaffUploadViewerRowsApiArg = {
+  uploadId: string;
+  version: FileType;
+  /** The sheet's index among its version's sheets, from 0. */
+  sheet: number;
+  /** The first row of the window, counted after the filter, from 0. */
+  offset?: number;
+  limit?: number;
+  /** Only rows with errors, only rows with warnings, or all rows. */
+  filter?: "all" | "errors" | "warnings";
+};
+export type GetStaffUploadViewerLineageApiResponse =
+  /** status 200 A cell's source */ {
+    success: boolean;
+    message?: string;
+    data: ViewerLineage;
+  };
+export type GetStaffUploadViewerLineageApiArg = {
+  uploadId: string;
+  version: "consolidated" | "scrubbed";
+  /** The sheet's index among its version's sheets, from 0. */
+  sheet: number;
+  /** The row's index in the sheet (unfiltered), from 0. */
+  row: number;
+  /** The column's index in the sheet, from 0. */
+  column: number;
+};
 export type ListMyTicketsApiResponse = /** status 200 A page of tickets */ {
   success: boolean;
   data: {
@@ -1125,7 +1542,7 @@ export type HealthResponse = {
 export type ErrorBody = {
   success: false;
   message: string;
-  /** Machine code, e.g. TOKEN_EXPIRED, UNAUTHORIZED, VALIDATION_ERROR, NOT_FOUND, FORBIDDEN, CONFLICT, RATE_LIMITED, INTERNAL */
+  /** Machine code, e.g. TOKEN_EXPIRED, UNAUTHORIZED, VALIDATION_ERROR, NOT_FOUND, FORBIDDEN, CONFLICT, REASON_REQUIRED, RATE_LIMITED, INTERNAL */
   error?: string;
   errors?: {
     field: string;
@@ -1198,6 +1615,125 @@ export type ConsolidatedFile = {
     name: string;
     email: string;
   };
+};
+export type FileType = "raw" | "consolidated" | "scrubbed";
+export type ViewerSheet = {
+  /** The sheet's index among its version's sheets. */
+  index: number;
+  name: string;
+  /** data is the Consolidated or Scrubbed sheet itself; raw a sheet of the uploaded workbook. */
+  kind: "data" | "sources" | "issues" | "totals" | "summary" | "raw";
+  rowCount: number;
+  /** Header labels; a raw sheet has none (its rows are shown as they are). */
+  columns: string[];
+};
+export type ViewerVersion = {
+  version: FileType;
+  sheets: ViewerSheet[];
+};
+export type ViewerSeverity = "error" | "warning";
+export type ViewerSummary = {
+  sheets: {
+    name: string;
+    hidden: boolean;
+    used: boolean;
+    /** Why the sheet was skipped. */
+    reason: string | null;
+    /** The header's row number in the sheet. */
+    headerRow: number | null;
+    rowsRead: number;
+    dataRows: number;
+    /** How the run mapped the sheet's headers (none for a skipped sheet): each header as written and the column it became, a canonical column or, kept as an extra column, its own name. */
+    mapping: {
+      header: string;
+      column: string;
+    }[];
+  }[];
+  rowsIn: number;
+  rowsOut: number;
+  duplicatesRemoved: number;
+  employees: number;
+  totalHours: {
+    kind: string;
+    hours: number;
+  }[];
+  totalGross: number;
+  issues: {
+    error: number;
+    warning: number;
+  };
+  issuesByRule: {
+    /** A stable id, e.g. negative-hours. */
+    rule: string;
+    severity: ViewerSeverity;
+    label: string;
+    count: number;
+    /** Index of the first row it flags in the Scrubbed sheet. */
+    firstRow: number | null;
+  }[];
+};
+export type ViewerOverview = {
+  state: "READY" | "PREPARING" | "UNAVAILABLE";
+  /** Why there is nothing to view. */
+  message: string | null;
+  versions: ViewerVersion[];
+  summary: ViewerSummary | null;
+};
+export type ViewerRow = {
+  /** The row's index in the sheet */
+  index: number;
+  /** The row number shown. */
+  number: number;
+  cells: (string | null)[];
+  severity: ViewerSeverity | null;
+  issues: {
+    column: number | null;
+    severity: ViewerSeverity;
+    message: string;
+  }[];
+};
+export type ViewerRows = {
+  offset: number;
+  /** Rows in the sheet after the filter. */
+  total: number;
+  rows: ViewerRow[];
+};
+export type AuditEntry = {
+  id: number;
+  at: string;
+  /** Who did it (`name` null once the user is removed); null for the system itself. */
+  actor: {
+    id: string;
+    name: string | null;
+    role: string | null;
+  } | null;
+  /** The company the change belongs to (`name` null once it is deleted); null for the operators' own records. */
+  company: {
+    id: string;
+    name: string | null;
+  } | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  /** One readable line, e.g. "Changed client Acme Bakery: status Active -> Inactive". */
+  summary: string;
+  before: {
+    [key: string]: any;
+  } | null;
+  after: {
+    [key: string]: any;
+  } | null;
+  ip: string | null;
+};
+export type AuditPerson = {
+  id: string;
+  /** Null once the user is removed. */
+  name: string | null;
+  role: string | null;
+};
+export type AuditLogOptions = {
+  people: AuditPerson[];
+  actions: string[];
 };
 export type Staff = {
   id: string;
@@ -1298,6 +1834,10 @@ export type Upload = {
     name: string;
     reviewed_at: string;
   } | null;
+  /** Why it was approved although its scrub found errors; null otherwise. */
+  override_reason: string | null;
+  /** How many week-over-week warnings (changes since the client's last approved week: mapping, employees, pay, totals) its processing raised; null before it is processed. */
+  week_over_week_warnings: number | null;
   file_versions: {
     raw?: FileVersion;
     consolidated?: FileVersion;
@@ -1324,8 +1864,70 @@ export type ReviewInput = {
   raw_notes?: string;
   consolidated_notes?: string;
   scrubbed_notes?: string;
+  /** Why an upload whose scrub found errors is approved anyway; required to approve such an
+    upload, trimmed and at least 10 characters. Ignored (not stored) on a rejection or for an
+    upload without errors.
+     */
+  override_reason?: string;
 };
-export type FileType = "raw" | "consolidated" | "scrubbed";
+export type QueueResult = {
+  processingId: string;
+  jobId: string;
+};
+export type MappingFixInput = {
+  /** The sheet the fix is for, as named in the workbook; null for every sheet of the client. */
+  sheet: string | null;
+  /** The header as written in the workbook. */
+  header: string;
+  /** The canonical column the header maps to (the consolidated payroll's columns, in output order), or null to keep it as an extra column. */
+  column:
+    | (
+        | "Employee ID"
+        | "Employee Name"
+        | "First Name"
+        | "Last Name"
+        | "Department"
+        | "Pay Rate"
+        | "Regular Hours"
+        | "Overtime Hours"
+        | "Double Time Hours"
+        | "PTO Hours"
+        | "Holiday Hours"
+        | "Sick Hours"
+        | "Tips"
+        | "Bonus"
+        | "Commission"
+        | "Reimbursement"
+        | "Gross Pay"
+        | "Deductions"
+        | "Net Pay"
+        | "Pay Date"
+        | "Period Start"
+        | "Period End"
+        | "SSN"
+        | null
+      )
+    | null;
+};
+export type ViewerLineage = {
+  /** The cell's column header. */
+  header: string;
+  /** The cell as shown. */
+  value: string | null;
+  sourceSheet: string;
+  sourceRow: number;
+  /** The raw header the column came from; null when no raw column fed it. */
+  originalHeader: string | null;
+  /** The raw cell's text before scrubbing. */
+  originalText: string | null;
+  raw: {
+    /** The sheet's index among the raw version's sheets. */
+    sheet: number;
+    /** The row's index in that sheet. */
+    row: number;
+    column: number | null;
+  };
+};
 export type ClientStatus = "ACTIVE" | "INACTIVE";
 export type Client = {
   id: string;
@@ -1402,6 +2004,8 @@ export type UploadReview = {
   approval_status: ApprovalStatus;
   reviewed_by: string | null;
   reviewed_at: string | null;
+  /** Why it was approved although its scrub found errors; null otherwise. */
+  override_reason: string | null;
   client: CompanyRef;
   document: {
     id: string;
@@ -1428,10 +2032,6 @@ export type StaffWeeklyStats = {
   totalAssignedClients: number;
   /** clientsWithUploads / totalAssignedClients * 100, rounded to one decimal; 0 when there are no assigned clients. */
   completionPercentage: number;
-};
-export type QueueResult = {
-  processingId: string;
-  jobId: string;
 };
 export type TicketStatus = "OPEN" | "IN_PROGRESS" | "COMPLETED" | "CLOSED";
 export type Ticket = {
@@ -1484,6 +2084,11 @@ export const {
   useListConsolidatedFilesQuery,
   useUploadConsolidatedFileMutation,
   useGetConsolidatedFileContentQuery,
+  useGetConsolidatedFileViewerQuery,
+  useGetConsolidatedFileViewerRowsQuery,
+  useListAuditLogQuery,
+  useGetAuditLogOptionsQuery,
+  useExportAuditLogQuery,
   useGetCurrentCompanyQuery,
   useListCompanyStaffQuery,
   useCreateCompanyStaffMutation,
@@ -1492,8 +2097,15 @@ export const {
   useListCompanyFileUploadsQuery,
   useListCompanyWeeklyDocumentsQuery,
   useReviewWeeklyDocumentMutation,
+  useFixUploadMappingMutation,
   useDownloadCompanyUploadQuery,
+  useGetCompanyUploadViewerQuery,
+  useGetCompanyUploadViewerRowsQuery,
+  useGetCompanyUploadViewerLineageQuery,
   useBulkDownloadCompanyUploadsQuery,
+  useListCompanyAuditLogQuery,
+  useGetCompanyAuditLogOptionsQuery,
+  useExportCompanyAuditLogQuery,
   useListClientsQuery,
   useCreateClientMutation,
   useUpdateClientMutation,
@@ -1509,6 +2121,9 @@ export const {
   useUploadRequiredDocumentMutation,
   useReuploadRequiredDocumentMutation,
   useDownloadStaffUploadQuery,
+  useGetStaffUploadViewerQuery,
+  useGetStaffUploadViewerRowsQuery,
+  useGetStaffUploadViewerLineageQuery,
   useListMyTicketsQuery,
   useCreateTicketMutation,
   useListAllTicketsQuery,

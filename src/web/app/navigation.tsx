@@ -5,6 +5,7 @@ import {
   CustomerServiceOutlined,
   DashboardOutlined,
   FileDoneOutlined,
+  HistoryOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -15,6 +16,7 @@ export const SYSTEM_NAVIGATION: NavItem[] = [
   { to: '/system/companies', label: 'Companies', icon: <BankOutlined /> },
   { to: '/system/consolidated-files', label: 'Consolidated Files', icon: <FileDoneOutlined /> },
   { to: '/system/tickets', label: 'Tickets', icon: <CustomerServiceOutlined /> },
+  { to: '/system/audit', label: 'Audit Log', icon: <HistoryOutlined /> },
 ];
 
 export const ADMIN_NAVIGATION: NavItem[] = [
@@ -24,6 +26,7 @@ export const ADMIN_NAVIGATION: NavItem[] = [
   { to: '/admin/weekly-uploads', label: 'Weekly Uploads', icon: <CalendarOutlined /> },
   { to: '/admin/file-uploads', label: 'File Uploads', icon: <CloudUploadOutlined /> },
   { to: '/admin/tickets', label: 'Tickets', icon: <CustomerServiceOutlined /> },
+  { to: '/admin/audit', label: 'Audit Log', icon: <HistoryOutlined /> },
 ];
 
 export const STAFF_NAVIGATION: NavItem[] = [

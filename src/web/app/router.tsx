@@ -69,6 +69,7 @@ const StaffWeeklyUploadsPage = lazyScreen(() => import('@/web/features/staff/wee
 const StaffFileUploadsPage = lazyScreen(() => import('@/web/features/staff/file-uploads/StaffFileUploadsPage').then((m) => m.StaffFileUploadsPage));
 const TicketsPage = lazyScreen(() => import('@/web/features/tickets/TicketsPage').then((m) => m.TicketsPage));
 const TicketDetailPage = lazyScreen(() => import('@/web/features/tickets/TicketDetailPage').then((m) => m.TicketDetailPage));
+const AuditLogPage = lazyScreen(() => import('@/web/features/audit/AuditLogPage').then((m) => m.AuditLogPage));
 
 /** The route table of spec section 2.1; each area ends with its own not-found page. */
 export const appRoutes: RouteObject[] = [
@@ -96,6 +97,7 @@ export const appRoutes: RouteObject[] = [
         element: <TicketsPage scope="all" title="All Tickets" subtitle="View and manage support tickets from all companies" detailBase="/system/tickets" />,
       },
       { path: 'tickets/:id', element: <TicketDetailPage backTo="/system/tickets" backLabel="Back to Tickets" canManage /> },
+      { path: 'audit', element: <AuditLogPage scope="system" /> },
       { path: '*', element: <NotFoundPage home="/system/companies" homeLabel="Go to Companies" /> },
     ],
   },
@@ -119,6 +121,7 @@ export const appRoutes: RouteObject[] = [
         element: <TicketsPage scope="mine" title="My Tickets" subtitle="View and manage your support tickets" detailBase="/admin/tickets" />,
       },
       { path: 'tickets/:id', element: <TicketDetailPage backTo="/admin/tickets" backLabel="Back to My Tickets" /> },
+      { path: 'audit', element: <AuditLogPage scope="company" /> },
       { path: '*', element: <NotFoundPage home="/admin" homeLabel="Go to Dashboard" /> },
     ],
   },

@@ -23,7 +23,7 @@ export interface ProcessingOutcome {
 /**
  * Reads an update against the state before it was recorded. A new stage changes what the lists show
  * (a new version to download, a count), so they refetch. The end of processing also refreshes the
- * upload's review, leaves its rooms and is announced: the server's message, else the spec's text.
+ * upload's review and its viewer, leaves its rooms and is announced: the server's message, else the spec's text.
  * A join's answer that reports the end of an upload this tab only resumed is not news (the row
  * already said so when the list loaded), so it ends quietly.
  */
@@ -36,7 +36,7 @@ export function processingOutcome(previous: ProcessingState, update: ProcessingU
     return entry.status === update.status ? null : { leave: [], invalidate: [...uploadViews] };
   }
   const leave = [...new Set([entry.room, update.processingId])];
-  const invalidate: Tags = [...uploadViews, { type: 'UploadReview', id: update.processingId }];
+  const invalidate: Tags = [...uploadViews, { type: 'UploadReview', id: update.processingId }, { type: 'UploadViewer', id: update.processingId }];
   if (answeredJoin && entry.source === 'resumed') return { leave, invalidate };
   const announcement =
     update.status === 'SCRUBBED' ? notice('success', update.message || PROCESSING_SUCCEEDED) : notice('error', update.error || PROCESSING_FAILED);

@@ -83,6 +83,9 @@ export const processingSlice = createSlice({
     trackRequested(state, action: PayloadAction<TrackRequest>) {
       const { processingId, jobId = null, status = 'QUEUED', source } = action.payload;
       const key = processingId ?? (jobId ? jobRoom(jobId) : null);
+      // This tab queued a new run of an upload it saw end before (processed again after a mapping
+      // fix): how the earlier run ended no longer holds.
+      if (source === 'upload' && processingId) delete state.settled[processingId];
       if (key === null || state.tracked[key] || (processingId && state.settled[processingId])) return;
       state.tracked[key] = { room: key, processingId: processingId ?? null, jobId, source, status, message: null, error: null };
     },

@@ -4,8 +4,9 @@ import { shiftWeek, toIsoDate, weekContaining, weekToIsoDates } from '@/common/w
 import { allOperations } from '@/server/app';
 import { type ContractOperation, loadContract, readContractDocument } from '@/server/http/contract';
 import { uploadFiles, uploads } from '@/server/db/schema';
+import { processUpload } from '@/server/jobs/processUpload';
 import { type Agent, buildTestApp, type TestApp } from '../../helpers/buildTestApp';
-import { multipart, type Part, payrollWorkbook, XLSX_TYPE } from '../jobs/uploadHarness';
+import { multipart, type Part, payrollWorkbook, RecordingPublisher, XLSX_TYPE } from '../jobs/uploadHarness';
 
 /**
  * Input the contract lets through must never reach the database as something it refuses. Every
@@ -81,12 +82,18 @@ function takesInput(operation: ContractOperation): boolean {
   return Boolean(params || querystring || body || formOf(operation));
 }
 
-const PAGE_NUMBERS = ['1e20', '99999999999', '0', '-1'];
+/** Numbers past every integer's bounds: too large to store, or below the field's own minimum. */
+const OUT_OF_RANGE = ['1e20', '99999999999'];
+
+function integersOutside(schema: Json): string[] {
+  const minimum = typeof schema.minimum === 'number' ? schema.minimum : 0;
+  return [...new Set([...OUT_OF_RANGE, String(minimum - 1), '-1'])];
+}
 
 /** The hostile values for one field of the given schema; lone surrogates only where JSON can carry them. */
 function hostileValues(schema: Json, base: string, inJson: boolean): { label: string; value: string | number }[] {
   const resolved = resolve(schema) ?? {};
-  if (resolved.type === 'integer') return PAGE_NUMBERS.map((value) => ({ label: value, value: inJson ? Number(value) : value }));
+  if (resolved.type === 'integer') return integersOutside(resolved).map((value) => ({ label: value, value: inJson ? Number(value) : value }));
   const values: { label: string; value: string | number }[] = [{ label: 'NUL', value: `${base}${NUL}` }];
   if (inJson) values.push({ label: 'lone surrogate', value: `${base}${LONE_SURROGATE}` });
   if (resolved.format === 'uuid') values.push({ label: 'urn:uuid:', value: `urn:uuid:${base}` });
@@ -187,6 +194,12 @@ describe('input the contract refuses answers 400 naming the field, never 500', (
     }
     const rejected = await created(staff, 'processingId', '/api/staff/upload-required-document', ...uploadForm({ clientId, weekStart: weekBefore(1) }, workbook));
     await t.database.db.update(uploads).set({ status: 'SCRUBBED', approvalStatus: 'REJECTED' }).where(eq(uploads.id, rejected));
+    // An upload processed for real, so its viewer holds its rows.
+    const viewed = await created(staff, 'processingId', '/api/staff/upload-required-document', ...uploadForm({ clientId, weekStart: weekBefore(3) }, workbook));
+    const jobDeps = { db: t.database.db, storage: t.app.ctx.storage, publisher: new RecordingPublisher(), log: { error: jest.fn() } };
+    await processUpload(jobDeps, { id: 'job', data: { uploadId: viewed }, expireInSeconds: 120 });
+    const window = { version: 'scrubbed', sheet: '0', offset: '0', limit: '10', filter: 'all' };
+    const cell = { version: 'scrubbed', sheet: '0', row: '0', column: '0' };
     const { headers, payload } = multipart([{ name: 'file', filename: 'Acme.xlsx', contentType: XLSX_TYPE, content: workbook }]);
     const consolidatedFileId = await created(system, 'file', `/api/system/consolidated-files/${companyId}`, payload, headers);
     const file = { filename: 'Week payroll.xlsx', content: workbook };
@@ -206,17 +219,35 @@ describe('input the contract refuses answers 400 naming the field, never 500', (
       listConsolidatedFiles: async () => ({ as: system, query: { companyId } }),
       uploadConsolidatedFile: async () => ({ as: system, params: { companyId }, form: { fields: {}, file } }),
       getConsolidatedFileContent: async () => ({ as: system, params: { id: consolidatedFileId } }),
+      getConsolidatedFileViewer: async () => ({ as: system, params: { id: consolidatedFileId } }),
+      getConsolidatedFileViewerRows: async () => ({ as: system, params: { id: consolidatedFileId }, query: { ...window, version: 'consolidated' } }),
+      getCompanyUploadViewer: async () => ({ as: admin, params: { uploadId: viewed } }),
+      getCompanyUploadViewerRows: async () => ({ as: admin, params: { uploadId: viewed }, query: window }),
+      getCompanyUploadViewerLineage: async () => ({ as: admin, params: { uploadId: viewed }, query: cell }),
+      getStaffUploadViewer: async () => ({ as: staff, params: { uploadId: viewed } }),
+      getStaffUploadViewerRows: async () => ({ as: staff, params: { uploadId: viewed }, query: window }),
+      getStaffUploadViewerLineage: async () => ({ as: staff, params: { uploadId: viewed }, query: cell }),
+      listAuditLog: async () => ({ as: system, query: { companyId, actor: accounts.admin.id, action: 'client.update', entityType: 'client', dateFrom: '2025-09-08' } }),
+      getAuditLogOptions: async () => ({ as: system, query: { companyId } }),
+      exportAuditLog: async () => ({ as: system, query: { companyId, actor: accounts.admin.id, action: 'client.update', entityType: 'client', dateTo: '2099-12-31' } }),
+      listCompanyAuditLog: async () => ({ as: admin, query: { actor: accounts.admin.id, action: 'client.update', entityType: 'client', dateFrom: '2025-09-08' } }),
+      exportCompanyAuditLog: async () => ({ as: admin, query: { actor: accounts.admin.id, action: 'client.update', entityType: 'client', dateTo: '2099-12-31' } }),
       listCompanyStaff: async () => ({ as: admin, query: { search: 'staff' } }),
       createCompanyStaff: async () => ({ as: admin, body: { name: 'Sid Staff', email: 'sid@example.com', password: 'secret-pass' } }),
       deleteCompanyStaff: async () => ({ as: admin, params: { id: (await t.createUser('STAFF', { companyId })).id } }),
       getCompanyWeeklyStats: async () => ({ as: admin }),
       listCompanyFileUploads: async () => ({ as: admin, query: { status: 'PENDING' } }),
-      listCompanyWeeklyDocuments: async () => ({ as: admin, query: { clientId, filter: 'all' } }),
+      listCompanyWeeklyDocuments: async () => ({ as: admin, query: { clientId, filter: 'all', sort: 'week_over_week_warnings' } }),
       reviewWeeklyDocument: async () => ({
         as: admin,
         params: { fileProcessingId: reviewed },
         body: { approval_status: 'APPROVED', raw_notes: 'Fine', consolidated_notes: 'Fine', scrubbed_notes: 'Fine' },
       }),
+      fixUploadMapping: async () => {
+        const awaiting = await created(staff, 'processingId', '/api/staff/upload-required-document', ...uploadForm({ clientId: await newClient() }, workbook));
+        await t.database.db.update(uploads).set({ status: 'SCRUBBED', reviewReadyAt: new Date() }).where(eq(uploads.id, awaiting));
+        return { as: admin, params: { uploadId: awaiting }, body: { sheet: 'Payroll', header: 'OT Hrs', column: 'Overtime Hours' } };
+      },
       downloadCompanyUpload: async () => ({ as: admin, params: { uploadId: reviewed }, query: { type: 'raw' } }),
       bulkDownloadCompanyUploads: async () => ({ as: admin, query: { fileType: 'raw' } }),
       listClients: async () => ({ as: admin, query: { status: 'ACTIVE', assigned_staff_id: accounts.staff.id } }),

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { uploadFiles, uploads } from '@/server/db/schema';
+import { reviewSheets, uploadFiles, uploads } from '@/server/db/schema';
 import { processUpload, type UploadJobDeps } from '@/server/jobs/processUpload';
 import { StoredObjectNotFound } from '@/server/storage/fileStorage';
 import { buildTestApp, type TestApp } from '../../helpers/buildTestApp';
@@ -98,6 +98,59 @@ describe('running an upload job again', () => {
     expect(await leftoverWorkDirs(uploadId)).toEqual([]);
     await processUpload(deps(publisher), job);
     expect(await statusOf(uploadId)).toBe('SCRUBBED');
+  });
+
+  /** Puts the upload back where a worker killed after SCRUBBED left it: the viewer's rows half written. */
+  async function killedAfterScrubbed(uploadId: string) {
+    await t.database.db.update(uploads).set({ reviewReadyAt: null }).where(eq(uploads.id, uploadId));
+    await t.database.db.delete(reviewSheets).where(and(eq(reviewSheets.uploadId, uploadId), eq(reviewSheets.version, 'scrubbed')));
+  }
+
+  const packOf = async (uploadId: string) =>
+    (await t.database.db.select({ version: reviewSheets.version, name: reviewSheets.name, rowCount: reviewSheets.rowCount }).from(reviewSheets).where(eq(reviewSheets.uploadId, uploadId))).sort(
+      (a, b) => `${a.version}/${a.name}`.localeCompare(`${b.version}/${b.name}`),
+    );
+
+  it("builds only the viewer's rows, from the stored files, when run again after SCRUBBED", async () => {
+    const { uploadId, job } = await queued();
+    await processUpload(deps(new RecordingPublisher()), job);
+    const [before] = await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId));
+    const files = await filesOf(uploadId);
+    const pack = await packOf(uploadId);
+    await killedAfterScrubbed(uploadId);
+
+    const publisher = new RecordingPublisher();
+    await processUpload(deps(publisher), job);
+    const [after] = await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId));
+    // the engine did not run: nothing published, the files and the upload's status and summary as they were
+    expect(publisher.updates).toEqual([]);
+    expect(await filesOf(uploadId)).toEqual(files);
+    expect(after).toMatchObject({ status: 'SCRUBBED', summary: before.summary, reviewFailedAt: null, reviewReadyAt: expect.any(Date) });
+    expect(await packOf(uploadId)).toEqual(pack);
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('leaves the upload SCRUBBED, and logs why, when its viewer cannot be prepared', async () => {
+    const { uploadId, job } = await queued();
+    await processUpload(deps(new RecordingPublisher()), job);
+    await killedAfterScrubbed(uploadId);
+    const consolidated = await fileOf(uploadId, 'consolidated');
+    await writeFile(path.join(t.app.ctx.config.storageDir, consolidated.storageKey.slice(0, 2), consolidated.storageKey), 'not the consolidated workbook');
+    const files = await filesOf(uploadId);
+
+    const publisher = new RecordingPublisher();
+    await processUpload(deps(publisher), job);
+    const [upload] = await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId));
+    expect(upload).toMatchObject({ status: 'SCRUBBED', errorMessage: null, reviewReadyAt: null, reviewFailedAt: expect.any(Date) });
+    expect(publisher.updates).toEqual([]);
+    expect(await filesOf(uploadId)).toEqual(files);
+    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ uploadId }), 'the viewer of an upload could not be prepared');
+
+    // a failed build is not retried by the same job handed out again
+    log.error.mockClear();
+    await processUpload(deps(publisher), job);
+    expect(log.error).not.toHaveBeenCalled();
+    expect((await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId)))[0].reviewFailedAt).toEqual(upload.reviewFailedAt);
   });
 
   it('fails with a general message, and logs why, when the stored raw file does not match its checksum', async () => {

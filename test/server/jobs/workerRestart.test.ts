@@ -10,6 +10,7 @@ import { type Config, loadConfig } from '@/server/config';
 import { type DatabaseHandle, openDatabase } from '@/server/db/client';
 import { companies, uploadFiles, uploads, users } from '@/server/db/schema';
 import { startQueue } from '@/server/jobs/queue';
+import type { UploadSummary } from '@/server/jobs/uploadSummary';
 import { newUploadTarget } from '@/server/services/uploadTargets';
 import { queueWeeklyDocument } from '@/server/services/uploads';
 import { LocalFileStorage } from '@/server/storage/localFileStorage';
@@ -172,6 +173,33 @@ describe('a worker killed mid-job', () => {
     expect(await workDirsOf(processingId)).toHaveLength(1);
 
     expect(await restartUntilFinished(processingId)).toBe('SCRUBBED');
+    await expectNothingLostOrDuplicated(processingId, jobId);
+  });
+
+  it("builds the viewer's rows from the stored files after a kill right after SCRUBBED, without the engine", async () => {
+    const { processingId, jobId } = await queuedUpload();
+    await killAt('SCRUBBED');
+    const [scrubbed] = await database.db.select().from(uploads).where(eq(uploads.id, processingId));
+    expect(scrubbed).toMatchObject({ status: 'SCRUBBED', reviewReadyAt: null });
+    const files = await database.db.select().from(uploadFiles).where(eq(uploadFiles.uploadId, processingId));
+
+    const worker = start(['test/server/jobs/killableWorker.ts']);
+    const deadline = Date.now() + 60_000;
+    let upload = scrubbed;
+    while (!upload.reviewReadyAt && !upload.reviewFailedAt && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      [upload] = await database.db.select().from(uploads).where(eq(uploads.id, processingId));
+    }
+    worker.child.kill('SIGKILL');
+    await worker.exited;
+    expect(upload).toMatchObject({ status: 'SCRUBBED', reviewFailedAt: null, reviewReadyAt: expect.any(Date) });
+    // the summary as stored at SCRUBBED, with the links to each rule's first flagged row filled in
+    const stored = scrubbed.summary as UploadSummary;
+    const linked = stored.issuesByRule.map((rule) => ({ ...rule, firstRow: rule.first && rule.severity !== 'info' ? expect.any(Number) : null }));
+    expect(upload.summary).toEqual({ ...stored, issuesByRule: linked });
+    // the engine did not run again: no update published for the upload, its files as they were
+    expect(worker.output.filter((line) => line.includes(processingId))).toEqual([]);
+    expect(await database.db.select().from(uploadFiles).where(eq(uploadFiles.uploadId, processingId))).toEqual(files);
     await expectNothingLostOrDuplicated(processingId, jobId);
   });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import * as XLSX from '@e965/xlsx';
 import yauzl from 'yauzl';
-import { processWorkbook, type ProcessingSummary, type ProgressUpdate } from '@/server/processing';
+import { type ProcessWorkbookOptions, processWorkbook, type ProcessingSummary, type ProgressUpdate } from '@/server/processing';
 
 export type Cell = string | number | boolean | Date | null;
 
@@ -55,11 +55,14 @@ export function writeText(path: string, text: string | Buffer): string {
   return path;
 }
 
-export async function runEngine(dir: string, inputPath: string, fileName: string, weekStart?: Date): Promise<EngineRun> {
+/** The client's history and thresholds a run may be given. */
+export type HistoryOptions = Pick<ProcessWorkbookOptions, 'history' | 'weekOverWeek'>;
+
+export async function runEngine(dir: string, inputPath: string, fileName: string, weekStart?: Date, history: HistoryOptions = {}): Promise<EngineRun> {
   const progress: ProgressUpdate[] = [];
   const consolidatedPath = join(dir, `${fileName}.consolidated.xlsx`);
   const scrubbedPath = join(dir, `${fileName}.scrubbed.xlsx`);
-  const summary = await processWorkbook({ inputPath, fileName, weekStart, consolidatedPath, scrubbedPath, onProgress: (p) => progress.push(p) });
+  const summary = await processWorkbook({ inputPath, fileName, weekStart, ...history, consolidatedPath, scrubbedPath, onProgress: (p) => progress.push(p) });
   const consolidated = XLSX.readFile(consolidatedPath, { dense: true, cellNF: true });
   const scrubbed = XLSX.readFile(scrubbedPath, { dense: true, cellNF: true });
   const books = { consolidated, scrubbed };

@@ -183,6 +183,28 @@ describe('checks', () => {
     expect(rows[1]['Pay Date']).toBe('2/30/2025');
   });
 
+  it('counts issues by the rule that raised them, each with the source row of its first', async () => {
+    const result = await run('rules', [
+      {
+        name: 'Week',
+        rows: [
+          ['Employee ID', 'Employee Name', 'Pay Rate', 'Regular Hours', 'SSN'],
+          ['1', 'Ann Lee', 5, 10, '12345'],
+          [null, 'Bob Stone', 5, -2, null],
+          [null, null, 20, 10, null],
+        ],
+      },
+    ]);
+    expect(result.summary.issuesByRule).toEqual({
+      'rate-below-minimum': { severity: 'warning', count: 2, first: { sheet: 'Week', row: 2 } },
+      'invalid-ssn': { severity: 'warning', count: 1, first: { sheet: 'Week', row: 2 } },
+      'missing-id': { severity: 'warning', count: 1, first: { sheet: 'Week', row: 3 } },
+      'negative-hours': { severity: 'error', count: 1, first: { sheet: 'Week', row: 3 } },
+      'missing-id-and-name': { severity: 'error', count: 1, first: { sheet: 'Week', row: 4 } },
+    });
+    expect(result.summary.issues).toEqual({ error: 2, warning: 4 });
+  });
+
   it('judges the same Employee ID with two names after scrubbing', async () => {
     const result = await run('names', [
       { name: 'A', rows: [['Emp ID', 'Name', 'Hours'], ['7', 'CHEN, DAVID', 10], ['7', 'david chen', 11], ['7', 'Dave Chen', 12]] },
@@ -248,5 +270,12 @@ describe('duplicates and two-row headers', () => {
     expect(header).toEqual(['Employee ID', 'Employee Name', 'Regular Hours', 'Overtime Hours', 'Sick Hours', 'Source Sheet', 'Source Row']);
     expect(row).toEqual(['9', 'Ann Lee', 40, 5, 8, 'Crew', 4]);
     expect(result.summary.sheets[0]).toMatchObject({ headerRow: 3, twoRowHeader: true });
+    expect(result.summary.sheets[0].mapping).toEqual([
+      { header: 'Employee ID', column: 'Employee ID', sourceColumn: 0 },
+      { header: 'Employee Name', column: 'Employee Name', sourceColumn: 1 },
+      { header: 'Regular Hours', column: 'Regular Hours', sourceColumn: 2 },
+      { header: 'Overtime', column: 'Overtime Hours', sourceColumn: 3 },
+      { header: 'Sick', column: 'Sick Hours', sourceColumn: 4 },
+    ]);
   });
 });

@@ -117,7 +117,7 @@ describe('clients of a company', () => {
           companyId: acmeId,
           actorId: ids.acmeAdmin,
           actorRole: 'ADMIN',
-          details: { name: 'Harbor Diner', status: 'ACTIVE', assignedStaffId: ids.sam, requiredDocumentId: documents[0].id },
+          details: { name: 'Harbor Diner', status: 'ACTIVE', assignedStaffId: ids.sam, assignedStaffName: 'Sam Ortega', requiredDocumentId: documents[0].id },
         }),
       ]);
     });
@@ -243,8 +243,8 @@ describe('clients of a company', () => {
           companyId: acmeId,
           actorRole: 'ADMIN',
           details: {
-            before: { name: 'Maple Street', status: 'ACTIVE', assignedStaffId: ids.sam },
-            after: { name: 'Maple Street Dental', status: 'INACTIVE', assignedStaffId: ids.priya },
+            before: { name: 'Maple Street', status: 'ACTIVE', assignedStaffId: ids.sam, assignedStaffName: 'Sam Ortega' },
+            after: { name: 'Maple Street Dental', status: 'INACTIVE', assignedStaffId: ids.priya, assignedStaffName: 'Priya Nair' },
           },
         }),
       ]);

@@ -68,7 +68,7 @@ describe('company: reviewing a weekly upload', () => {
     const audit = await db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'upload.review')));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: adminId, actorRole: 'ADMIN', companyId: acmeId, entityType: 'upload' });
-    expect(audit[0].details).toMatchObject({ approvalStatus: 'APPROVED', notes: { raw: 'Hours for store 2 look right.' } });
+    expect(audit[0].details).toMatchObject({ before: { approvalStatus: 'PENDING' }, after: { approvalStatus: 'APPROVED', notes: { raw: 'Hours for store 2 look right.' } } });
 
     // The staff member sees the decision, the reviewer and the notes in the review details.
     const details = await sam.agent.get(`/api/staff/uploads/${id}/review`);

@@ -246,6 +246,8 @@ describe("staff: the clients assigned to them", () => {
         error_message: null,
         uploaded_by: { name: 'Sam Ortega' },
         reviewed_by: { name: 'Ada Admin', reviewed_at: '2025-09-12T08:00:00.000Z' },
+        override_reason: null,
+        week_over_week_warnings: null,
         file_versions: {
           raw: { filename: `raw-${approved.slice(0, 4)}.xlsx`, file_size_mb: 0.5, notes: null },
           consolidated: { filename: `consolidated-${approved.slice(0, 4)}.xlsx`, file_size_mb: 0.25, notes: null },

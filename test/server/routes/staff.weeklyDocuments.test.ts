@@ -158,6 +158,8 @@ describe('staff: weekly documents and their summary', () => {
           error_message: null,
           uploaded_by: { name: 'Fay Fischer' },
           reviewed_by: null,
+          override_reason: null,
+          week_over_week_warnings: null,
           file_versions: {
             raw: { filename: `raw-${uploadIds.delta.slice(0, 8)}.xlsx`, file_size_mb: 2, notes: null },
             scrubbed: { filename: `scrubbed-${uploadIds.delta.slice(0, 8)}.xlsx`, file_size_mb: 0.5, notes: null },

@@ -134,6 +134,7 @@ describe("staff: their uploads and an upload's review", () => {
             approval_status: 'REJECTED',
             reviewed_by: 'Ada Admin',
             reviewed_at: '2025-09-24T08:30:00.000Z',
+            override_reason: null,
             client: { id: client.id, name: 'Review Roasters' },
             document: { id: client.documentId, title: 'Review Roasters Weekly Document' },
             files: {

@@ -46,8 +46,13 @@ describe('operators: companies and their admins', () => {
           'createCompanyAdmin',
           'deleteCompany',
           'deleteCompanyAdmin',
+          'exportAuditLog',
+          'getAuditLogOptions',
           'getCompany',
           'getConsolidatedFileContent',
+          'getConsolidatedFileViewer',
+          'getConsolidatedFileViewerRows',
+          'listAuditLog',
           'listCompanies',
           'listCompanyAdmins',
           'listConsolidatedFiles',
@@ -145,14 +150,14 @@ describe('operators: companies and their admins', () => {
       }
     });
 
-    it('renames a company, trimming the name and recording from and to', async () => {
+    it('renames a company, trimming the name and recording the name before and after', async () => {
       const companyId = await t.createCompany('Old Name Ltd');
       const response = await system.patch(`/api/system/companies/${companyId}`, { name: ' New Name Ltd ' });
       expect(response.statusCode).toBe(200);
       expect(response.json().data.company).toMatchObject({ id: companyId, name: 'New Name Ltd' });
       expect((await system.get(`/api/system/companies/${companyId}`)).json().data.company.name).toBe('New Name Ltd');
       const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'company.update'), eq(auditLog.entityId, companyId)));
-      expect(audit).toMatchObject({ companyId, actorRole: 'SYSTEM', details: { from: 'Old Name Ltd', to: 'New Name Ltd' } });
+      expect(audit).toMatchObject({ companyId, actorRole: 'SYSTEM', details: { before: { name: 'Old Name Ltd' }, after: { name: 'New Name Ltd' } } });
     });
 
     it.each([

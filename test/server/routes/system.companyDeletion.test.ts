@@ -117,7 +117,20 @@ describe('deleting a company', () => {
     const doomed = await populate(t, system, 'Doomed Ltd');
     const survivor = await populate(t, system, 'Survivor plc');
     expect(Object.keys(await rowsMentioning(t, doomed.ids)).sort()).toEqual(
-      ['clients', 'companies', 'consolidated_files', 'refresh_tokens', 'required_documents', 'sessions', 'ticket_comments', 'tickets', 'upload_files', 'uploads', 'users'].sort(),
+      [
+        'clients',
+        'companies',
+        'consolidated_files',
+        'refresh_tokens',
+        'required_documents',
+        'review_sheets',
+        'sessions',
+        'ticket_comments',
+        'tickets',
+        'upload_files',
+        'uploads',
+        'users',
+      ].sort(),
     );
 
     const response = await system.delete(`/api/system/companies/${doomed.companyId}`);

@@ -255,7 +255,7 @@ describe('support tickets', () => {
   });
 
   describe('status and deletion (operators)', () => {
-    it.each(['IN_PROGRESS', 'COMPLETED', 'CLOSED', 'OPEN'])('sets any status, here %s, recording from and to', async (status) => {
+    it.each(['IN_PROGRESS', 'COMPLETED', 'CLOSED', 'OPEN'])('sets any status, here %s, recording the status before and after', async (status) => {
       const ticket = await raise(acmeAdmin);
       await t.app.ctx.db.update(tickets).set({ status: status === 'OPEN' ? 'CLOSED' : 'OPEN', updatedAt: new Date('2025-09-08T00:00:00Z') }).where(eq(tickets.id, ticket.id));
       const response = await system.put(`/api/ticket/${ticket.id}/status`, { status });
@@ -264,7 +264,7 @@ describe('support tickets', () => {
       expect(response.json().data.ticket.updated_at).not.toBe('2025-09-08T00:00:00.000Z');
       expect((await acmeAdmin.get(`/api/ticket/${ticket.id}`)).json().data.ticket.status).toBe(status);
       const [audit] = await auditOf('ticket.status', ticket.id);
-      expect(audit).toMatchObject({ actorRole: 'SYSTEM', details: { from: status === 'OPEN' ? 'CLOSED' : 'OPEN', to: status } });
+      expect(audit).toMatchObject({ actorRole: 'SYSTEM', details: { before: { status: status === 'OPEN' ? 'CLOSED' : 'OPEN' }, after: { status } } });
     });
 
     it('refuses an unknown status and an unknown ticket', async () => {

@@ -7,7 +7,7 @@ import { connect, cookieOf, listen, refusalOf } from '../realtime/socketClient';
 import { ACTORS, type Actor, CALLS, type Caller, type CallPlan, callersOf, type MatrixWorld, secretsFor, seedWorld, type Side } from './wallMatrixCalls';
 
 /** What a caller gets: success (the operation's own 2xx), or the refusal that fits who they are. */
-type Answer = 200 | 201 | 202 | 400 | 401 | 403 | 404;
+type Answer = 200 | 201 | 202 | 400 | 401 | 403 | 404 | 409;
 type Walls = Record<Actor, Answer>;
 type InjectResponse = Awaited<ReturnType<Agent['request']>>;
 
@@ -23,7 +23,8 @@ function walls(...answers: [Answer, Answer, Answer, Answer, Answer, Answer, Answ
  * company. Another company's record answers 404, exactly like a missing one; a role the operation
  * is not for answers 403 before anything is looked up; no session answers 401. The one 400 is an
  * id in a body: another company's staff member is refused as "choose one of your staff", the same
- * answer as an id that does not exist.
+ * answer as an id that does not exist. The 409s are callers past the wall asking for the viewer's
+ * rows of an upload still queued (not ready yet).
  */
 const WALL_MATRIX: Record<string, Walls> = {
   //                                     anonymous system admin staff colleague foreignAdmin foreignStaff
@@ -48,6 +49,11 @@ const WALL_MATRIX: Record<string, Walls> = {
   listConsolidatedFiles:          walls(401,      200,   403,  403,  403,      403,         403),
   uploadConsolidatedFile:         walls(401,      201,   403,  403,  403,      403,         403),
   getConsolidatedFileContent:     walls(401,      200,   403,  403,  403,      403,         403),
+  getConsolidatedFileViewer:      walls(401,      200,   403,  403,  403,      403,         403),
+  getConsolidatedFileViewerRows:  walls(401,      200,   403,  403,  403,      403,         403),
+  listAuditLog:                   walls(401,      200,   403,  403,  403,      403,         403),
+  getAuditLogOptions:             walls(401,      200,   403,  403,  403,      403,         403),
+  exportAuditLog:                 walls(401,      200,   403,  403,  403,      403,         403),
 
   getCurrentCompany:              walls(401,      403,   200,  403,  403,      200,         403),
   listCompanyStaff:               walls(401,      403,   200,  403,  403,      200,         403),
@@ -57,8 +63,15 @@ const WALL_MATRIX: Record<string, Walls> = {
   listCompanyFileUploads:         walls(401,      403,   200,  403,  403,      200,         403),
   listCompanyWeeklyDocuments:     walls(401,      403,   200,  403,  403,      200,         403),
   reviewWeeklyDocument:           walls(401,      403,   200,  403,  403,      404,         403),
+  fixUploadMapping:               walls(401,      403,   202,  403,  403,      404,         403),
   downloadCompanyUpload:          walls(401,      403,   200,  403,  403,      404,         403),
+  getCompanyUploadViewer:         walls(401,      403,   200,  403,  403,      404,         403),
+  getCompanyUploadViewerRows:     walls(401,      403,   409,  403,  403,      404,         403),
+  getCompanyUploadViewerLineage:  walls(401,      403,   409,  403,  403,      404,         403),
   bulkDownloadCompanyUploads:     walls(401,      403,   200,  403,  403,      404,         403),
+  listCompanyAuditLog:            walls(401,      403,   200,  403,  403,      200,         403),
+  getCompanyAuditLogOptions:      walls(401,      403,   200,  403,  403,      200,         403),
+  exportCompanyAuditLog:          walls(401,      403,   200,  403,  403,      200,         403),
 
   listClients:                    walls(401,      403,   200,  403,  403,      200,         403),
   createClient:                   walls(401,      403,   201,  403,  403,      400,         403),
@@ -76,6 +89,9 @@ const WALL_MATRIX: Record<string, Walls> = {
   uploadRequiredDocument:         walls(401,      403,   403,  202,  404,      403,         404),
   reuploadRequiredDocument:       walls(401,      403,   403,  202,  404,      403,         404),
   downloadStaffUpload:            walls(401,      403,   403,  200,  404,      403,         404),
+  getStaffUploadViewer:           walls(401,      403,   403,  200,  404,      403,         404),
+  getStaffUploadViewerRows:       walls(401,      403,   403,  409,  404,      403,         404),
+  getStaffUploadViewerLineage:    walls(401,      403,   403,  409,  404,      403,         404),
 
   listMyTickets:                  walls(401,      403,   200,  200,  200,      200,         200),
   createTicket:                   walls(401,      403,   201,  201,  201,      201,         201),
@@ -97,6 +113,9 @@ const OWNER_VIEWS: [OperationId, Actor, string][] = [
   ['listCompanyFileUploads', 'admin', 'upload id'],
   ['listCompanyWeeklyDocuments', 'admin', 'upload id'],
   ['listClients', 'admin', 'client id'],
+  ['listCompanyAuditLog', 'admin', 'client id'],
+  ['getCompanyAuditLogOptions', 'admin', 'staff id'],
+  ['exportCompanyAuditLog', 'admin', 'client id'],
   ['listMyTickets', 'admin', 'ticket id'],
   ['listStaffClients', 'staff', 'client id'],
   ['listStaffWeeklyDocuments', 'staff', 'upload id'],

@@ -176,7 +176,7 @@ const newAccount = (what: string) => ({ name: unique(what), email: `${randomUUID
 /** Records a successful call would destroy or change for good: each call gets its own. */
 const fresh = {
   client: (world: MatrixWorld, target: Side) => world.fixtures.client(target.admin.agent, unique('Client'), target.staff.id),
-  async upload(world: MatrixWorld, target: Side, week: string, fields: { status: 'SCRUBBED'; approvalStatus?: 'REJECTED' }) {
+  async upload(world: MatrixWorld, target: Side, week: string, fields: { status: 'SCRUBBED'; approvalStatus?: 'REJECTED'; reviewReadyAt?: Date }) {
     const client = await fresh.client(world, target);
     return world.fixtures.upload(client, { id: target.staff.id, name: 'Staff' }, week, `${week}T09:00:00Z`, fields);
   },
@@ -211,6 +211,11 @@ export const CALLS: Record<OperationId, PlanCall> = {
   listConsolidatedFiles: (_world, target) => ({ query: { ...WHOLE_PAGE, companyId: target.companyId } }),
   uploadConsolidatedFile: (world, target) => ({ params: { companyId: target.companyId }, form: workbookPart(world.workbook) }),
   getConsolidatedFileContent: (_world, target) => ({ params: { id: target.consolidatedFileId } }),
+  getConsolidatedFileViewer: (_world, target) => ({ params: { id: target.consolidatedFileId } }),
+  getConsolidatedFileViewerRows: (_world, target) => ({ params: { id: target.consolidatedFileId }, query: { version: 'consolidated', sheet: '0' } }),
+  listAuditLog: (_world, target) => ({ query: { companyId: target.companyId } }),
+  getAuditLogOptions: (_world, target) => ({ query: { companyId: target.companyId } }),
+  exportAuditLog: (_world, target) => ({ query: { companyId: target.companyId } }),
 
   getCurrentCompany: () => ({}),
   listCompanyStaff: () => ({ query: WHOLE_PAGE }),
@@ -223,8 +228,20 @@ export const CALLS: Record<OperationId, PlanCall> = {
     params: { fileProcessingId: await fresh.upload(world, target, '2025-09-29', { status: 'SCRUBBED' }) },
     body: { approval_status: 'APPROVED' },
   }),
+  fixUploadMapping: async (world, target) => ({
+    // processed, its viewer prepared: awaiting review, so a fix may run it again
+    params: { uploadId: await fresh.upload(world, target, '2025-09-29', { status: 'SCRUBBED', reviewReadyAt: new Date() }) },
+    body: { sheet: null, header: 'OT Hrs', column: 'Overtime Hours' },
+  }),
   downloadCompanyUpload: (_world, target) => ({ params: { uploadId: target.upload.id }, query: { type: 'raw' } }),
+  getCompanyUploadViewer: (_world, target) => ({ params: { uploadId: target.upload.id } }),
+  getCompanyUploadViewerRows: (_world, target) => ({ params: { uploadId: target.upload.id }, query: { version: 'raw', sheet: '0' } }),
+  getCompanyUploadViewerLineage: (_world, target) => ({ params: { uploadId: target.upload.id }, query: { version: 'scrubbed', sheet: '0', row: '0', column: '0' } }),
   bulkDownloadCompanyUploads: (_world, target) => ({ query: { fileType: 'raw', weekStart: target.week } }),
+  // The company comes from the session: the call names none, and the target's admin sees its rows.
+  listCompanyAuditLog: () => ({ query: { entityType: 'client' } }),
+  getCompanyAuditLogOptions: () => ({}),
+  exportCompanyAuditLog: () => ({ query: { entityType: 'client' } }),
 
   listClients: (_world, target) => ({ query: { ...WHOLE_PAGE, assigned_staff_id: target.staff.id } }),
   createClient: (_world, target) => ({ body: { name: unique('Client'), assigned_staff_id: target.staff.id } }),
@@ -247,6 +264,9 @@ export const CALLS: Record<OperationId, PlanCall> = {
     form: workbookPart(world.workbook),
   }),
   downloadStaffUpload: (_world, target) => ({ params: { uploadId: target.upload.id }, query: { type: 'raw' } }),
+  getStaffUploadViewer: (_world, target) => ({ params: { uploadId: target.upload.id } }),
+  getStaffUploadViewerRows: (_world, target) => ({ params: { uploadId: target.upload.id }, query: { version: 'raw', sheet: '0' } }),
+  getStaffUploadViewerLineage: (_world, target) => ({ params: { uploadId: target.upload.id }, query: { version: 'scrubbed', sheet: '0', row: '0', column: '0' } }),
 
   listMyTickets: () => ({ query: WHOLE_PAGE }),
   createTicket: () => ({ body: { title: unique('Ticket'), description: 'Please help' } }),

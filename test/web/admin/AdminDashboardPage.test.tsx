@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { shiftWeek, weekContaining, weekToIsoDates } from '@/common/week';
+import { PAGE_SIZES } from '@/common/limits';
 import { api, openAdminScreen, setupUser } from './adminScreens';
+import { listAnswer, row, upload } from './weeklyReviewScreens';
 
 const COMPANY = { id: '33333333-0000-4000-8000-000000000001', name: 'Acme Payroll', staff_count: 7, active_clients: 12 };
 
@@ -11,8 +13,22 @@ const lastWeek = () => weekToIsoDates(shiftWeek(weekContaining(new Date()), -1))
 const STATS = { pendingReviews: 3, rejectedUploads: 1, approvedUploads: 3, remainingUploads: 4, completedUploads: 7, clientsWithUploads: 6, totalClients: 10 };
 const NO_STATS = { pendingReviews: 0, rejectedUploads: 0, approvedUploads: 0, remainingUploads: 0, completedUploads: 0, clientsWithUploads: 0, totalClients: 0 };
 
-/** GET /company/weekly-stats for exactly this week; returns the interceptor to check it was asked. */
+/**
+ * GET /company/weekly-documents as the overview asks it: the week's clients with an upload, the most
+ * week-over-week changes first, a card's worth.
+ */
+function answerChanges(week: { weekStart: string; weekEnd: string }, documents: Record<string, unknown>[] = [], status = 200) {
+  const query = { ...week, filter: 'completed', sort: 'week_over_week_warnings', page: 1, limit: PAGE_SIZES.adminWeeklyChanges };
+  const body = status === 200 ? listAnswer(documents, { limit: PAGE_SIZES.adminWeeklyChanges }) : { success: false, message: 'The week could not be read' };
+  return api().get('/api/company/weekly-documents').query(query).reply(status, body);
+}
+
+/**
+ * GET /company/weekly-stats for exactly this week (and the week's changes, which the overview reads
+ * beside them, none here); returns the interceptor to check it was asked.
+ */
 function answerStats(week: { weekStart: string; weekEnd: string }, stats: Record<string, number> = STATS) {
+  answerChanges(week);
   return api().get('/api/company/weekly-stats').query(week).reply(200, { success: true, data: { stats } });
 }
 
@@ -159,6 +175,7 @@ describe('Admin dashboard weekly overview', () => {
     ['a fallback when the answer is not the API JSON', 200, '<html>Welcome to the proxy</html>', 'Failed to load weekly statistics'],
   ])('a failed read of the week shows %s, and the company still shows', async (_case, status, body, text) => {
     answerCompany();
+    answerChanges(thisWeek());
     api().get('/api/company/weekly-stats').query(thisWeek()).reply(status, body);
     openAdminScreen('/admin');
 
@@ -166,5 +183,47 @@ describe('Admin dashboard weekly overview', () => {
     expect(await within(overview).findByRole('alert')).toHaveTextContent(text);
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Payroll' })).toBeInTheDocument();
     expect(weeklyCard('Pending Reviews')).toHaveTextContent('Pending Reviews—');
+  });
+});
+
+describe('Admin dashboard changes since last approved week', () => {
+  const changesCard = () => screen.getByText('Changes since last approved week').closest('.ant-card') as HTMLElement;
+
+  test("lists the week's clients with an upload, most changed first, each with its count and leading to its upload", async () => {
+    answerCompany();
+    api().get('/api/company/weekly-stats').query(thisWeek()).reply(200, { success: true, data: { stats: STATS } });
+    answerChanges(thisWeek(), [
+      row(3, upload(3, { week_over_week_warnings: 5 })),
+      row(1, upload(1, { week_over_week_warnings: 1 })),
+      row(2, upload(2, { week_over_week_warnings: 0 })),
+      row(4, upload(4, { status: 'QUEUED', week_over_week_warnings: null }), 'PROCESSING'),
+    ]);
+    openAdminScreen('/admin');
+
+    const list = await screen.findByRole('list', { name: 'Changes since last approved week' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Client 35 changes', 'Client 11 change', 'Client 2No changes', 'Client 4—']);
+    const { weekStart, weekEnd } = thisWeek();
+    expect(queryOf(within(items[0]).getByRole('link', { name: 'Client 3' }))).toEqual({
+      path: '/admin/weekly-uploads',
+      params: [['clientId', '22222222-0000-4000-8000-000000000003'], ['weekStart', weekStart], ['weekEnd', weekEnd]],
+    });
+    expect(queryOf(within(changesCard()).getByRole('link', { name: 'All uploads by changes' }))).toEqual({
+      path: '/admin/weekly-uploads',
+      params: [['sort', 'week_over_week_warnings'], ['weekStart', weekStart], ['weekEnd', weekEnd]],
+    });
+  });
+
+  test('a week nobody uploaded in says so; a failed read says why', async () => {
+    answerCompany();
+    answerStats(thisWeek());
+    const user = setupUser();
+    openAdminScreen('/admin');
+    expect(await within(await screen.findByRole('region', { name: 'Weekly Overview' })).findByText('No client has uploaded this week yet.')).toBeInTheDocument();
+
+    api().get('/api/company/weekly-stats').query(lastWeek()).reply(200, { success: true, data: { stats: STATS } });
+    answerChanges(lastWeek(), [], 403);
+    await user.click(screen.getByRole('button', { name: 'Previous week' }));
+    expect(await within(changesCard()).findByRole('alert')).toHaveTextContent('The week could not be read');
   });
 });

@@ -4,8 +4,16 @@ import { answerList, api, openReviewScreen, row, setupUser, upload, uploadId } f
 
 const REVIEW = `/api/company/weekly-documents/${uploadId(1)}/review`;
 
+/** The viewer of an upload processed before it existed: the dialog's own behaviour is what these tests pin. */
+function answerViewerUnavailable() {
+  api()
+    .get(`/api/company/uploads/${uploadId(1)}/viewer`)
+    .reply(200, { success: true, data: { state: 'UNAVAILABLE', message: 'This upload was processed before the viewer existed.', versions: [], summary: null } });
+}
+
 async function openReview(user: ReturnType<typeof setupUser>) {
   await screen.findByText('Client 1');
+  answerViewerUnavailable();
   await user.click(screen.getByRole('button', { name: 'Review' }));
   return screen.findByRole('dialog', { name: 'Review Upload' });
 }
@@ -92,7 +100,7 @@ describe('the review dialog', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Failed to rejected document')).toBeInTheDocument();
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('This upload has already been reviewed');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This upload has already been reviewed');
     expect(screen.getByRole('dialog', { name: 'Review Upload' })).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Raw File Comments (optional)' })).toHaveValue('Wrong week');
 

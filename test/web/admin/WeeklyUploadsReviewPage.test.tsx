@@ -45,8 +45,8 @@ describe('Weekly Uploads Review screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Weekly Uploads Review' })).toBeInTheDocument();
     expect(await screen.findByText('Client 101')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Company Weekly Uploads (130 total)' })).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['#', 'Client', 'Status', 'Upload Details', 'Actions']);
-    expect(rowTexts()[0]).toEqual(['101', 'Client 101Client 101 Payroll', 'No Upload', 'No uploads this week', 'No Upload']);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['#', 'Client', 'Status', 'Changes', 'Upload Details', 'Actions']);
+    expect(rowTexts()[0]).toEqual(['101', 'Client 101Client 101 Payroll', 'No Upload', '—', 'No uploads this week', 'No Upload']);
     expect(pageButtons()).toEqual(['Previous', '3', '4', '5', '6', '7', 'Next']);
 
     await user.click(screen.getByRole('button', { name: 'Page 7' }));
@@ -90,8 +90,8 @@ describe('Weekly Uploads Review screen', () => {
       'Approved',
       'Rejected',
     ]);
-    expect(cells[3][3]).toBe(`Uploaded by Steve Staff${formatDateTime('2026-03-03T12:00:00.000Z')}Reviewed by Alice Admin${formatDateTime(REVIEWER.reviewed_at)}`);
-    expect(cells.map((texts) => texts[4])).toEqual(['No Upload', 'DownloadProcessing', 'DownloadReview', 'DownloadApproved', 'DownloadRejected']);
+    expect(cells[3][4]).toBe(`Uploaded by Steve Staff${formatDateTime('2026-03-03T12:00:00.000Z')}Reviewed by Alice Admin${formatDateTime(REVIEWER.reviewed_at)}`);
+    expect(cells.map((texts) => texts[5])).toEqual(['No Upload', 'DownloadProcessing', 'DownloadReview', 'DownloadApproved', 'DownloadRejected']);
     const tableRows = screen.getAllByRole('row').slice(1);
     expect(within(tableRows[1]).getByRole('list', { name: 'Processing progress' })).toBeInTheDocument();
     expect(within(tableRows[1]).getByLabelText('Consolidate: in progress')).toBeInTheDocument();
@@ -134,6 +134,42 @@ describe('Weekly Uploads Review screen', () => {
     expect(await screen.findByText('Client 4')).toBeInTheDocument();
     expect(all.isDone()).toBe(true);
     expect(search(router)).toEqual(previousWeek);
+  });
+
+  test("Changes counts each upload's week-over-week warnings; sorting by it asks the server for the most changed first, kept in the address with the week and filter", async () => {
+    const byClient = answerList(
+      [row(1), row(2, upload(2, { week_over_week_warnings: 0 })), row(3, upload(3, { week_over_week_warnings: 4 })), row(4, upload(4, { week_over_week_warnings: 1 }))],
+      { filter: 'pending', page: 2, total: 24 },
+    );
+    const byChanges = answerList([row(3, upload(3, { week_over_week_warnings: 4 })), row(4, upload(4, { week_over_week_warnings: 1 }))], { filter: 'pending', sort: 'week_over_week_warnings' });
+    const backByClient = answerList([row(1)], { filter: 'pending' });
+    const user = setupUser();
+    const { router } = openReviewScreen(`${REVIEW_PATH}&filter=pending&page=2`);
+    await screen.findByText('Client 4');
+    expect(byClient.isDone()).toBe(true);
+    expect(rowTexts().map((cells) => cells[3])).toEqual(['—', 'No changes', '4 changes', '1 change']);
+
+    const changes = screen.getByRole('columnheader', { name: /Changes/ });
+    expect(changes).not.toHaveAttribute('aria-sort');
+    await user.click(within(changes).getByText('Changes'));
+    await waitFor(() => expect(rowTexts().map((cells) => cells[1])).toEqual(['Client 3Client 3 Payroll', 'Client 4Client 4 Payroll']));
+    expect(byChanges.isDone()).toBe(true);
+    expect(search(router)).toEqual({ ...WEEK, filter: 'pending', sort: 'week_over_week_warnings' });
+    expect(screen.getByRole('columnheader', { name: /Changes/ })).toHaveAttribute('aria-sort', 'descending');
+
+    // Sorting it off goes back to client order.
+    await user.click(within(screen.getByRole('columnheader', { name: /Changes/ })).getByText('Changes'));
+    expect(await screen.findByText('Client 1')).toBeInTheDocument();
+    expect(backByClient.isDone()).toBe(true);
+    expect(search(router)).toEqual({ ...WEEK, filter: 'pending' });
+  });
+
+  test('a link naming the order opens the list sorted by changes', async () => {
+    const sorted = answerList([row(5, upload(5, { week_over_week_warnings: 9 }))], { sort: 'week_over_week_warnings' });
+    openReviewScreen(`${REVIEW_PATH}&sort=week_over_week_warnings`);
+    expect(await screen.findByText('9 changes')).toBeInTheDocument();
+    expect(sorted.isDone()).toBe(true);
+    expect(screen.getByRole('columnheader', { name: /Changes/ })).toHaveAttribute('aria-sort', 'descending');
   });
 
   test('says when the week has nothing to show, for every client or for the client the address names', async () => {

@@ -31,6 +31,8 @@ export function upload(index: number, extra: Answer = {}): Answer {
     error_message: null,
     uploaded_by: { name: 'Steve Staff' },
     reviewed_by: null,
+    override_reason: null,
+    week_over_week_warnings: null,
     file_versions: {
       raw: { filename: 'payroll.xlsx', file_size_mb: 1.5, notes: null },
       consolidated: { filename: 'payroll-consolidated.xlsx', file_size_mb: 0.5, notes: null },
@@ -66,13 +68,14 @@ interface ListQuery {
   week?: { weekStart: string; weekEnd: string };
   filter?: string;
   clientId?: string;
+  sort?: string;
 }
 
-/** GET /company/weekly-documents for the week, page, filter and client given, 20 a page. */
-export function answerList(items: Answer[], { page = 1, total = items.length, week = WEEK, filter, clientId: client }: ListQuery = {}) {
+/** GET /company/weekly-documents for the week, page, filter, client and order given, 20 a page. */
+export function answerList(items: Answer[], { page = 1, total = items.length, week = WEEK, filter, clientId: client, sort }: ListQuery = {}) {
   return api()
     .get(LIST)
-    .query({ ...week, page, limit: 20, ...(filter ? { filter } : {}), ...(client ? { clientId: client } : {}) })
+    .query({ ...week, page, limit: 20, ...(filter ? { filter } : {}), ...(client ? { clientId: client } : {}), ...(sort ? { sort } : {}) })
     .reply(200, listAnswer(items, { page, total }));
 }
 

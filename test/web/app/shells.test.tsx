@@ -23,6 +23,7 @@ const navigation = {
       ['Companies', '/system/companies'],
       ['Consolidated Files', '/system/consolidated-files'],
       ['Tickets', '/system/tickets'],
+      ['Audit Log', '/system/audit'],
     ],
   },
   ADMIN: {
@@ -34,6 +35,7 @@ const navigation = {
       ['Weekly Uploads', '/admin/weekly-uploads'],
       ['File Uploads', '/admin/file-uploads'],
       ['Tickets', '/admin/tickets'],
+      ['Audit Log', '/admin/audit'],
     ],
   },
   STAFF: {

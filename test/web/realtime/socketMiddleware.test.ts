@@ -120,6 +120,23 @@ describe('the socket middleware', () => {
     expect(noticeTexts(store)).toEqual(['success: Processing complete']);
   });
 
+  test('an upload this tab saw end is followed again when this tab queues a new run of it (a mapping fix), but not when a list only resumes it', () => {
+    const { store, sockets } = liveStore();
+    follow(store, { processingId: P1, source: 'upload' });
+    sockets.latest.push(update(P1, 'SCRUBBED', { message: 'Processing complete' }));
+    follow(store, { processingId: P1, status: 'CONSOLIDATING', source: 'resumed' });
+    expect(store.getState().processing.tracked).toEqual({});
+
+    follow(store, { processingId: P1, jobId: '43', source: 'upload' });
+    expect(store.getState().processing.tracked[P1].status).toBe('QUEUED');
+    expect(store.getState().processing.settled[P1]).toBeUndefined();
+    expect(sockets.latest.joins()).toEqual([P1, P1]);
+    sockets.latest.push(update(P1, 'CONSOLIDATING'));
+    expect(store.getState().processing.tracked[P1].status).toBe('CONSOLIDATING');
+    sockets.latest.push(update(P1, 'SCRUBBED', { message: 'Processed again' }));
+    expect(noticeTexts(store)).toEqual(['success: Processing complete', 'success: Processed again']);
+  });
+
   test('a refused join stops following that upload', () => {
     const { store, sockets } = liveStore();
     follow(store, { processingId: P1, source: 'resumed' });

@@ -73,6 +73,8 @@ export function upload(index: number, extra: Answer = {}): Answer {
     error_message: null,
     uploaded_by: { name: 'Steve Staff' },
     reviewed_by: null,
+    override_reason: null,
+    week_over_week_warnings: null,
     file_versions: {
       raw: { filename: 'payroll.xlsx', file_size_mb: 1.5, notes: null },
       consolidated: { filename: 'payroll-consolidated.xlsx', file_size_mb: 0.5, notes: null },

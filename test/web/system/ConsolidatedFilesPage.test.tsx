@@ -32,6 +32,29 @@ describe('Consolidated files screen', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
+  test('with no external link configured, View opens the file in the viewer instead of a download', async () => {
+    const file = storedFile(1, { id: '5a1e0000-0000-4000-8000-000000000001', view_url: '/api/system/consolidated-files/5a1e0000-0000-4000-8000-000000000001/content' });
+    api().get('/api/system/consolidated-files').query(true).reply(200, pageOf('files', [file]));
+    api()
+      .get(`/api/system/consolidated-files/${file.id}/viewer`)
+      .reply(200, { success: true, data: { state: 'READY', message: null, versions: [{ version: 'consolidated', sheets: [{ index: 0, name: 'Payroll', kind: 'raw', rowCount: 1, columns: [] }] }], summary: null } });
+    api()
+      .get(`/api/system/consolidated-files/${file.id}/viewer/rows`)
+      .query({ version: 'consolidated', sheet: 0, offset: 0, limit: 200, filter: 'all' })
+      .reply(200, { success: true, data: { offset: 0, total: 1, rows: [{ index: 0, number: 1, cells: ['Ada Lovelace', '40'], severity: null, issues: [] }] } });
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    const user = setupUser();
+    openFiles();
+    await user.click(await screen.findByRole('button', { name: 'View payroll-1.xlsx' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'payroll-1.xlsx' });
+    expect(await within(dialog).findByRole('tab', { name: 'Raw (N/A)' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(dialog).getByRole('tab', { name: 'Consolidated' }));
+    expect(await within(dialog).findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+    open.mockRestore();
+  });
+
   test('View opens the file in a new tab', async () => {
     api().get('/api/system/consolidated-files').query(true).reply(200, pageOf('files', [storedFile(1)]));
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);

@@ -2,10 +2,11 @@
  * First pass: the top of every sheet is read (at most a few dozen rows) to find its header, so the
  * output columns are known before the first row is written. Sheets without a table are reported.
  */
+import { applyMappingFixes } from '../history/mappingFixes';
 import { type WorkbookSource } from '../reading/workbookSource';
 import { HEADER_SEARCH_ROWS, type SheetHeader, detectHeader } from '../table/headerDetection';
 import { isBlankRow } from '../table/cellText';
-import { type SheetRow, type SheetSourceInfo } from '../types';
+import { type MappingFix, type SheetRow, type SheetSourceInfo } from '../types';
 
 export interface SheetTable {
   sheetIndex: number;
@@ -44,8 +45,15 @@ async function* replay(top: SheetRow[], rest: AsyncIterator<SheetRow[]> | undefi
   for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
 }
 
-/** Finds every sheet's table; call `closeTables` if the rows of the tables will not be read. */
-export async function findTables(source: WorkbookSource, signal?: AbortSignal): Promise<{ tables: SheetTable[]; infos: SheetSourceInfo[] }> {
+/**
+ * Finds every sheet's table, its header read with the admin's mapping fixes; call `closeTables` if the
+ * rows of the tables will not be read.
+ */
+export async function findTables(
+  source: WorkbookSource,
+  fixes: readonly MappingFix[],
+  signal?: AbortSignal,
+): Promise<{ tables: SheetTable[]; infos: SheetSourceInfo[] }> {
   const tables: SheetTable[] = [];
   const infos: SheetSourceInfo[] = [];
   for (let i = 0; i < source.sheets.length; i++) {
@@ -64,9 +72,10 @@ export async function findTables(source: WorkbookSource, signal?: AbortSignal): 
       info.skippedReason = top.length === 0 ? 'empty sheet' : 'no payroll header found';
       continue;
     }
+    applyMappingFixes(header, sheet.name, fixes);
     info.headerRow = header.row;
     info.twoRowHeader = header.upperRow !== undefined;
-    info.mapping = header.columns.map((c) => ({ header: c.header, column: c.canonical ?? c.header }));
+    info.mapping = header.columns.map((c) => ({ header: c.header, column: c.canonical ?? c.header, sourceColumn: c.index }));
     info.unmappedHeaders = header.columns.filter((c) => !c.canonical).map((c) => c.header);
     tables.push({ sheetIndex: i, header, info, rows: replay(top, rest) });
   }

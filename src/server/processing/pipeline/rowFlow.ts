@@ -4,7 +4,8 @@
  */
 import { DuplicateFilter } from '../scrubbing/duplicateFilter';
 import { type EmployeeLedger } from '../scrubbing/employeeLedger';
-import { type Issue, issueCells } from '../scrubbing/issue';
+import { type Issue, type IssueRule, issueCells, ruleIssue } from '../scrubbing/issue';
+import { type IssueRuleCount } from '../scrubbing/issueRules';
 import { checkRow } from '../scrubbing/rowChecks';
 import { type RowScrubber } from '../scrubbing/rowScrubber';
 import { type ScrubbedRow } from '../scrubbing/scrubbedRow';
@@ -19,10 +20,11 @@ export interface FlowCounts {
   rowsOut: number;
   duplicatesRemoved: number;
   issues: { error: number; warning: number };
+  issuesByRule: Partial<Record<IssueRule, IssueRuleCount>>;
 }
 
 export class RowFlow {
-  readonly counts: FlowCounts = { rowsIn: 0, rowsOut: 0, duplicatesRemoved: 0, issues: { error: 0, warning: 0 } };
+  readonly counts: FlowCounts = { rowsIn: 0, rowsOut: 0, duplicatesRemoved: 0, issues: { error: 0, warning: 0 }, issuesByRule: {} };
   private readonly duplicates: DuplicateFilter;
   private readonly statusIndex: number;
   private readonly width: number;
@@ -93,7 +95,7 @@ export class RowFlow {
     const scrubbed = this.scrubber.scrub(cells, sheet, row.row);
     if (this.isDuplicate(scrubbed)) {
       this.counts.duplicatesRemoved++;
-      this.writeIssue({ severity: 'info', sheet, row: row.row, column: '', value: null, message: 'Exact duplicate of an earlier row; removed.' });
+      this.writeIssue(ruleIssue('duplicate-removed', sheet, row.row, '', null, 'Exact duplicate of an earlier row; removed.'));
       return;
     }
     checkRow(scrubbed);
@@ -120,10 +122,13 @@ export class RowFlow {
     return duplicate;
   }
 
-  /** Counts and writes an issue; the caller flushes (`outputs.needsFlush`). */
+  /** Counts (by severity and by rule) and writes an issue; the caller flushes (`outputs.needsFlush`). */
   writeIssue(issue: Issue): void {
     if (issue.severity === 'error') this.counts.issues.error++;
     else if (issue.severity === 'warning') this.counts.issues.warning++;
+    const counted = this.counts.issuesByRule[issue.rule];
+    if (counted) counted.count++;
+    else this.counts.issuesByRule[issue.rule] = { severity: issue.severity, count: 1, first: issue.row === null ? null : { sheet: issue.sheet, row: issue.row } };
     this.outputs.row(this.outputs.issues, issueCells(issue));
   }
 }

@@ -3,15 +3,18 @@
  * one streaming pass that writes the consolidated and the scrubbed workbooks side by side.
  */
 import { performance } from 'node:perf_hooks';
+import { compareWithProfile } from '../history/profileComparison';
+import { compareWeeks } from '../history/weekOverWeek';
 import { ProcessingError, toProcessingError } from '../processingError';
 import { openWorkbook } from '../reading/openWorkbook';
 import { type WorkbookSource } from '../reading/workbookSource';
 import { EmployeeLedger, MONEY_FIGURE } from '../scrubbing/employeeLedger';
+import { weekOverWeekWarnings } from '../scrubbing/issueRules';
 import { RowScrubber } from '../scrubbing/rowScrubber';
 import { MONEY } from '../scrubbing/scrubbedRow';
 import { HOURS_COLUMNS } from '../table/canonicalColumns';
 import { consolidatedLayout, scrubbedLayout } from '../table/columnLayout';
-import { type HoursKind, type ProcessWorkbookOptions, type ProcessingSummary } from '../types';
+import { type HoursKind, type ProcessWorkbookOptions, type ProcessingSummary, type WeekFacts } from '../types';
 import { type SheetTable, closeTables, findTables } from './findTables';
 import { Outputs } from './outputs';
 import { ProgressReporter, formatCount } from './progressReporter';
@@ -29,7 +32,8 @@ export async function runPipeline(options: ProcessWorkbookOptions): Promise<Proc
     signal?.throwIfAborted();
     progress.report('CONSOLIDATING', () => 'Consolidating: reading the file', true);
     source = await openWorkbook(options.inputPath, options.fileName);
-    const { tables, infos } = await findTables(source, signal);
+    const { history } = options;
+    const { tables, infos } = await findTables(source, history?.fixes ?? [], signal);
     found = tables;
     if (tables.length === 0) throw new ProcessingError('NO_PAYROLL_DATA');
 
@@ -38,6 +42,8 @@ export async function runPipeline(options: ProcessWorkbookOptions): Promise<Proc
     outputs = await Outputs.open(options.consolidatedPath, options.scrubbedPath, consolidated, scrubbed);
     const ledger = new EmployeeLedger();
     const flow = new RowFlow(consolidated, scrubbed, new RowScrubber(consolidated, scrubbed, options.weekStart), ledger, outputs);
+    // changes to the sheets and headers come first in Issues: they explain what follows
+    for (const issue of history ? compareWithProfile(history, infos) : []) flow.writeIssue(issue);
 
     for (let t = 0; t < tables.length; t++) {
       const table = tables[t];
@@ -50,7 +56,15 @@ export async function runPipeline(options: ProcessWorkbookOptions): Promise<Proc
     }
 
     progress.report('SCRUBBING', () => `Scrubbing: checking ${formatCount(ledger.size)} employees`, true);
-    for (const issue of ledger.weeklyIssues()) {
+    const hoursCents = HOURS_COLUMNS.map((_, i) => ledger.total(i));
+    const grossCents = ledger.total(MONEY_FIGURE(MONEY['Gross Pay']));
+    const weekFacts: WeekFacts = {
+      employees: ledger.weekEmployees(),
+      totalGross: grossCents / 100,
+      totalHours: hoursCents.reduce((sum, cents) => sum + cents, 0) / 100,
+    };
+    const weekIssues = history?.facts ? compareWeeks(weekFacts, history.facts, history.weekStart, options.weekOverWeek) : [];
+    for (const issue of [...ledger.weeklyIssues(), ...weekIssues]) {
       flow.writeIssue(issue);
       if (outputs.needsFlush) await outputs.flush();
     }
@@ -62,8 +76,7 @@ export async function runPipeline(options: ProcessWorkbookOptions): Promise<Proc
     }
     for (const info of infos) await outputs.write(outputs.sources, sourcesRow(info));
 
-    const totalHours = Object.fromEntries(HOURS_COLUMNS.map((c, i) => [c, ledger.total(i) / 100])) as Record<HoursKind, number>;
-    const grossCents = ledger.total(MONEY_FIGURE(MONEY['Gross Pay']));
+    const totalHours = Object.fromEntries(HOURS_COLUMNS.map((c, i) => [c, hoursCents[i] / 100])) as Record<HoursKind, number>;
     const summary: ProcessingSummary = {
       fileName: options.fileName,
       format: source.format,
@@ -74,9 +87,12 @@ export async function runPipeline(options: ProcessWorkbookOptions): Promise<Proc
       totalHours,
       totalGross: grossCents / 100,
       issues: flow.counts.issues,
+      issuesByRule: flow.counts.issuesByRule,
       sheets: infos,
       skippedSheets: infos.filter((i) => i.skippedReason).map((i) => ({ name: i.name, reason: i.skippedReason as string })),
       durationMs: performance.now() - started,
+      weekFacts,
+      weekOverWeek: { warnings: weekOverWeekWarnings(flow.counts.issuesByRule) },
     };
     for (const row of summaryRows(summary)) await outputs.write(outputs.summary, row);
     progress.report('SCRUBBING', () => `Scrubbing: writing ${formatCount(summary.rowsOut)} clean rows`, true);

@@ -5,7 +5,8 @@
  * hundred thousand people costs about ten megabytes, and growing never copies.
  */
 import { HOURS_COLUMNS, MONEY_COLUMNS } from '../table/canonicalColumns';
-import { formatAmount, type Issue } from './issue';
+import { type WeekEmployee } from '../types';
+import { formatAmount, type Issue, ruleIssue } from './issue';
 import { hundredths } from './numbers';
 import { HOUR, MONEY, type MoneyColumn, type ScrubbedRow } from './scrubbedRow';
 
@@ -85,6 +86,8 @@ export class EmployeeLedger {
   private readonly ids: string[] = [];
   private readonly names: string[] = [];
   private readonly departments: Array<string | string[]> = [];
+  /** Each employee's distinct pay rates: none, one (nearly everyone), or several. */
+  private readonly rates: Array<number | number[] | undefined> = [];
   private readonly sums = new Sums();
 
   /** The Employee ID checkIdentity() looked up last, and its index: add() follows it for the same row. */
@@ -105,14 +108,7 @@ export class EmployeeLedger {
     // the name an ID was first seen with is the one its totals carry (add() runs after this check)
     const first = index === undefined ? '' : this.names[index];
     if (!first || first === row.employeeName || first.toLowerCase() === row.employeeName.toLowerCase()) return;
-    row.issues.push({
-      severity: 'error',
-      sheet: row.sheet,
-      row: row.sourceRow,
-      column: 'Employee Name',
-      value: row.employeeName,
-      message: `Employee ID ${row.employeeId} also belongs to ${first}.`,
-    });
+    row.issues.push(ruleIssue('id-name-conflict', row.sheet, row.sourceRow, 'Employee Name', row.employeeName, `Employee ID ${row.employeeId} also belongs to ${first}.`));
   }
 
   add(row: ScrubbedRow): void {
@@ -127,9 +123,11 @@ export class EmployeeLedger {
       this.ids.push(row.employeeId);
       this.names.push(row.employeeName);
       this.departments.push(row.department);
+      this.rates.push(row.money[PAY_RATE]);
     } else {
       if (!this.names[index]) this.names[index] = row.employeeName;
       this.addDepartment(index, row.department);
+      this.addRate(index, row.money[PAY_RATE]);
     }
     const chunk = this.sums.chunkOf(index);
     const at = blockAt(index);
@@ -169,6 +167,28 @@ export class EmployeeLedger {
     }
   }
 
+  /**
+   * Every employee's week for the comparison with the next one: keyed as filed here (the Employee ID,
+   * else the name in lower case), gross pay and the distinct pay rates, ascending.
+   */
+  weekEmployees(): WeekEmployee[] {
+    const employees = new Array<WeekEmployee>(this.ids.length);
+    const gross = MONEY_FIGURE(MONEY['Gross Pay']);
+    for (let index = 0; index < this.ids.length; index++) {
+      const id = this.ids[index];
+      const name = this.names[index];
+      const rates = this.rates[index];
+      employees[index] = {
+        key: id || name.toLowerCase(),
+        id: id || null,
+        name,
+        gross: this.sums.get(index, gross) / 100,
+        rates: rates === undefined ? [] : typeof rates === 'number' ? [rates] : [...rates].sort((a, b) => a - b),
+      };
+    }
+    return employees;
+  }
+
   /** Weekly limits, judged on the sums over every row of every sheet. */
   weeklyIssues(): Issue[] {
     const issues: Issue[] = [];
@@ -179,13 +199,21 @@ export class EmployeeLedger {
       const id = this.ids[index];
       const who = id ? `${this.names[index] || 'Employee'} (${id})` : this.names[index];
       if (regular > MAX_REGULAR_HOURS) {
-        issues.push({ severity: 'warning', sheet: '', row: null, column: 'Regular Hours', value: regular, message: `${who} has ${formatAmount(regular)} regular hours this week, above ${MAX_REGULAR_HOURS}.` });
+        issues.push(ruleIssue('regular-hours-over-limit', '', null, 'Regular Hours', regular, `${who} has ${formatAmount(regular)} regular hours this week, above ${MAX_REGULAR_HOURS}.`));
       }
       if (worked > MAX_TOTAL_HOURS) {
-        issues.push({ severity: 'warning', sheet: '', row: null, column: 'Total Hours', value: worked, message: `${who} has ${formatAmount(worked)} hours in total this week, above ${MAX_TOTAL_HOURS}.` });
+        issues.push(ruleIssue('total-hours-over-limit', '', null, 'Total Hours', worked, `${who} has ${formatAmount(worked)} hours in total this week, above ${MAX_TOTAL_HOURS}.`));
       }
     }
     return issues;
+  }
+
+  private addRate(index: number, rate: number | undefined): void {
+    const known = this.rates[index];
+    if (rate === undefined || known === rate) return;
+    if (known === undefined) this.rates[index] = rate;
+    else if (typeof known === 'number') this.rates[index] = [known, rate];
+    else if (!known.includes(rate)) known.push(rate);
   }
 
   private addDepartment(index: number, department: string): void {

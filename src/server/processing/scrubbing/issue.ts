@@ -1,10 +1,12 @@
 /** One finding of the scrub, as listed in the "Issues" sheet. */
 import { type CellValue } from '../types';
+import { ISSUE_RULES, type IssueRule, type IssueSeverity } from './issueRules';
 import { formatNumber } from './numbers';
 
-export type IssueSeverity = 'error' | 'warning' | 'info';
+export type { IssueRule, IssueSeverity };
 
 export interface Issue {
+  rule: IssueRule;
   severity: IssueSeverity;
   sheet: string;
   /** Source row, or null for findings about an employee's week as a whole. */
@@ -24,4 +26,9 @@ export function issueCells(issue: Issue): CellValue[] {
 /** An amount (money, hours) in a message: "1,234.50". */
 export function formatAmount(value: number): string {
   return formatNumber(value, 2);
+}
+
+/** An issue of a rule, its severity the rule's. */
+export function ruleIssue(rule: IssueRule, sheet: string, row: number | null, column: string, value: CellValue, message: string): Issue {
+  return { rule, severity: ISSUE_RULES[rule].severity, sheet, row, column, value, message };
 }

@@ -8,7 +8,7 @@ import { DATE_COLUMNS, HOURS_COLUMNS, MONEY_COLUMNS } from '../table/canonicalCo
 import { type ConsolidatedLayout, type ScrubbedLayout } from '../table/columnLayout';
 import { type CellValue, ExcelDate } from '../types';
 import { dayOf, readDate, serialOfDay } from './dates';
-import { type Issue } from './issue';
+import { type IssueRule, ruleIssue } from './issue';
 import { capitaliseName, fullName, readWrittenName } from './names';
 import { parseAmount, round } from './numbers';
 import { type HoursColumn, type MoneyColumn, type ScrubbedRow } from './scrubbedRow';
@@ -138,7 +138,7 @@ export class RowScrubber {
     const ssn = maskSsn(at(row, this.ssn));
     if (ssn) {
       put(out, this.ssn, ssn.masked);
-      if (!ssn.valid) addIssue(result, 'warning', 'SSN', ssn.masked, 'Invalid SSN: it is not nine digits.');
+      if (!ssn.valid) addIssue(result, 'invalid-ssn', 'SSN', ssn.masked, 'Invalid SSN: it is not nine digits.');
     }
     return result;
   }
@@ -150,7 +150,7 @@ export class RowScrubber {
     if (parsed === undefined) {
       const text = raw instanceof ExcelDate ? raw.serial : scrubbedCell(raw);
       put(out, slot, text);
-      addIssue(result, 'warning', slot.name, text, `${slot.name} is not a number.`);
+      addIssue(result, 'not-a-number', slot.name, text, `${slot.name} is not a number.`);
       return undefined;
     }
     const value = round(parsed, 2);
@@ -165,18 +165,15 @@ export class RowScrubber {
     if ('problem' in reading) {
       const text = scrubbedCell(typeof raw === 'number' ? String(raw) : raw);
       put(out, slot, text);
-      const message =
-        reading.problem === 'impossible'
-          ? `Impossible date in ${slot.name}.`
-          : `${slot.name} is not a date that can be read for sure (use M/D/YYYY or YYYY-MM-DD).`;
-      addIssue(result, 'warning', slot.name, text, message);
+      if (reading.problem === 'impossible') addIssue(result, 'impossible-date', slot.name, text, `Impossible date in ${slot.name}.`);
+      else addIssue(result, 'unreadable-date', slot.name, text, `${slot.name} is not a date that can be read for sure (use M/D/YYYY or YYYY-MM-DD).`);
       return;
     }
     put(out, slot, reading.date);
     if (!this.week) return;
     const day = dayOf(reading.date);
     if (day < this.week.first - WEEK_TOLERANCE_DAYS || day > this.week.last + WEEK_TOLERANCE_DAYS) {
-      addIssue(result, 'warning', slot.name, reading.date, `${slot.name} is more than 14 days outside the payroll week starting ${this.week.label}.`);
+      addIssue(result, 'date-outside-week', slot.name, reading.date, `${slot.name} is more than 14 days outside the payroll week starting ${this.week.label}.`);
     }
   }
 }
@@ -195,6 +192,6 @@ function put(out: CellValue[], slot: Slot, value: CellValue): void {
   if (slot.to >= 0) out[slot.to] = value === '' ? null : value;
 }
 
-function addIssue(row: ScrubbedRow, severity: Issue['severity'], column: string, value: CellValue, message: string): void {
-  row.issues.push({ severity, sheet: row.sheet, row: row.sourceRow, column, value, message });
+function addIssue(row: ScrubbedRow, rule: IssueRule, column: string, value: CellValue, message: string): void {
+  row.issues.push(ruleIssue(rule, row.sheet, row.sourceRow, column, value, message));
 }

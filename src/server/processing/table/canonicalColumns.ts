@@ -1,9 +1,13 @@
 /**
- * The canonical payroll columns, in output order, and every header that maps to each.
+ * Every header that maps to each canonical payroll column (the columns themselves, in output order,
+ * are shared with the server and the review viewer: src/common/canonicalColumns.ts).
  * This is the one synonym table: header detection, row classification and the outputs all read it.
  * Entries are written as people type them; they are normalised exactly like sheet headers.
  */
+import { CANONICAL_COLUMNS, type CanonicalColumn } from '../../../common/canonicalColumns';
 import { normaliseHeader } from './headerText';
+
+export type { CanonicalColumn };
 
 export const CANONICAL_SYNONYMS = {
   'Employee ID': [
@@ -32,12 +36,10 @@ export const CANONICAL_SYNONYMS = {
   'Period Start': ['period start', 'week start', 'start date', 'period begin', 'pay period start', 'week beginning'],
   'Period End': ['period end', 'week ending', 'week end', 'end date', 'pay period end', 'period ending'],
   SSN: ['ssn', 'social security', 'social security number', 'ss#', 'ss number', 'soc sec #'],
-} as const satisfies Record<string, readonly string[]>;
-
-export type CanonicalColumn = keyof typeof CANONICAL_SYNONYMS;
+} as const satisfies Record<CanonicalColumn, readonly string[]>;
 
 /** Canonical columns in output order. */
-export const CANONICAL_ORDER = Object.keys(CANONICAL_SYNONYMS) as CanonicalColumn[];
+export const CANONICAL_ORDER: readonly CanonicalColumn[] = CANONICAL_COLUMNS;
 
 export const HOURS_COLUMNS = [
   'Regular Hours', 'Overtime Hours', 'Double Time Hours', 'PTO Hours', 'Holiday Hours', 'Sick Hours',

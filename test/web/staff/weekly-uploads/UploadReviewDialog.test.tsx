@@ -15,6 +15,7 @@ function reviewAnswer(index: number, extra: Record<string, unknown> = {}) {
         approval_status: 'REJECTED',
         reviewed_by: 'Alice Admin',
         reviewed_at: REVIEWER.reviewed_at,
+        override_reason: null,
         client: { id: 'c-1', name: `Client ${index}` },
         document: { id: 'd-1', title: `Client ${index} Payroll` },
         files: { raw: { filename: 'payroll.xlsx', notes: 'Two employees are missing' }, consolidated: { filename: 'c.xlsx', notes: null }, scrubbed: { filename: 's.xlsx' } },
@@ -39,6 +40,11 @@ function notes(dialog: HTMLElement, label: string) {
 
 beforeEach(() => {
   answerSummaries();
+  // The viewer of these uploads has nothing to show: the details are what these tests pin.
+  api()
+    .persist()
+    .get(/^\/api\/staff\/uploads\/[^/]+\/viewer$/)
+    .reply(200, { success: true, data: { state: 'UNAVAILABLE', message: 'This upload was processed before the viewer existed.', versions: [], summary: null } });
 });
 
 describe('Upload Review Details', () => {
@@ -76,6 +82,8 @@ describe('Upload Review Details', () => {
     expect(notes(dialog, 'Consolidated File Notes')).toHaveAttribute('placeholder', 'No Notes');
     expect(notes(dialog, 'Scrubbed File Notes')).toHaveAttribute('placeholder', 'No Notes');
     expect(within(dialog).getByRole('button', { name: 'Reupload' })).toBeInTheDocument();
+    // Below the details, the file viewer says why it has nothing to show.
+    expect(await within(within(dialog).getByRole('region', { name: 'File viewer' })).findByText('This upload was processed before the viewer existed.')).toBeInTheDocument();
 
     // The footer's Close (the corner's × is named Close too).
     const close = within(dialog).getAllByRole('button', { name: 'Close' }).find((button) => button.textContent === 'Close');
@@ -99,6 +107,21 @@ describe('Upload Review Details', () => {
     expect(within(dialog).getByText('Processing')).toBeInTheDocument();
     expect(within(dialog).queryByText('Reviewed At')).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Reupload' })).not.toBeInTheDocument();
+  });
+
+  test('an upload approved despite errors shows the reviewer\'s reason', async () => {
+    answerReviewedWeek();
+    const reason = 'The store manager confirmed both rows by phone.';
+    api().get(`/api/staff/uploads/${uploadId(2)}/review`).reply(200, reviewAnswer(2, { approval_status: 'APPROVED', override_reason: reason }));
+    const user = setupUser();
+    openWeeklyUploads();
+    await screen.findByText('Client 2');
+
+    await user.click(screen.getByRole('button', { name: 'Approved' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload Review Details' });
+    // A fact of its own: its label in the header cell, the reason beside it.
+    const fact = (await within(dialog).findByText(reason)).closest('tr');
+    expect(fact?.querySelector('th')).toHaveTextContent('Approved Despite Errors');
   });
 
   test('says it is loading, then that it failed', async () => {

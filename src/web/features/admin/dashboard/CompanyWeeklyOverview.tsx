@@ -8,6 +8,7 @@ import { WeeklyProgressCard } from '@/web/components/WeeklyProgressCard';
 import { errorMessage } from '@/web/lib/errorMessage';
 import { useSelectedWeek, withWeek } from '@/web/lib/useSelectedWeek';
 import { wholePercent } from '@/web/lib/wholePercent';
+import { WeeklyChangesCard } from './WeeklyChangesCard';
 
 const WEEKLY_UPLOADS = '/admin/weekly-uploads';
 
@@ -44,8 +45,8 @@ const CARDS: WeeklyCard[] = [
 
 /**
  * The company's week at a glance (spec section 2.9): the chosen week (kept in the address), its
- * upload counts each leading to the review list filtered the same way, and how many clients have
- * uploaded out of all.
+ * upload counts each leading to the review list filtered the same way, how many clients have
+ * uploaded out of all, and which of them changed most since their last approved week.
  */
 export function CompanyWeeklyOverview() {
   const { week, setWeek } = useSelectedWeek();
@@ -79,6 +80,9 @@ export function CompanyWeeklyOverview() {
             to={withWeek(WEEKLY_UPLOADS, week)}
             loading={loading}
           />
+        </Col>
+        <Col span={24}>
+          <WeeklyChangesCard week={week} />
         </Col>
       </Row>
     </WeeklyOverviewSection>

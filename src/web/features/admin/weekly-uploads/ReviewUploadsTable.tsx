@@ -1,18 +1,24 @@
 import { Table, Typography } from 'antd';
 import type { WeeklyDocumentRow } from '@/web/api/generated';
+import { ChangesBadge } from '@/web/components/uploads/ChangesBadge';
 import { formatDateTime } from '@/web/lib/formatDate';
 import { useLiveUpload } from '@/web/realtime/useLiveProcessing';
 import { ReviewActions } from './ReviewActions';
 import { ReviewStatus } from './ReviewStatus';
 import { rowState } from './rowState';
+import type { ReviewSort } from './useReviewListParams';
 
 interface ReviewUploadsTableProps {
   rows: WeeklyDocumentRow[];
   /** Number of the first row: rows are numbered across pages. */
   firstNumber: number;
+  /** The order the server answered in: by client, or the most week-over-week changes first. */
+  sort: ReviewSort;
+  onSort: (sort: ReviewSort) => void;
   onReview: (row: WeeklyDocumentRow) => void;
 }
 
+/** Who uploaded it and who reviewed it, and why it was approved despite errors when it was. */
 function UploadDetails({ upload }: Pick<WeeklyDocumentRow, 'upload'>) {
   if (!upload) return <Typography.Text type="secondary">No uploads this week</Typography.Text>;
   return (
@@ -26,6 +32,12 @@ function UploadDetails({ upload }: Pick<WeeklyDocumentRow, 'upload'>) {
           {`Reviewed by ${upload.reviewed_by.name}`}
           <br />
           <Typography.Text type="secondary">{formatDateTime(upload.reviewed_by.reviewed_at)}</Typography.Text>
+        </>
+      )}
+      {upload.override_reason && (
+        <>
+          <br />
+          <Typography.Text>{`Approved despite errors: ${upload.override_reason}`}</Typography.Text>
         </>
       )}
     </Typography.Text>
@@ -42,14 +54,19 @@ function LiveCell({ row, column, onReview }: { row: WeeklyDocumentRow; column: '
   );
 }
 
-/** The week's uploads of every client (spec 2.12): #, Client, Status, Upload Details, Actions. */
-export function ReviewUploadsTable({ rows, firstNumber, onReview }: ReviewUploadsTableProps) {
+/**
+ * The week's uploads of every client (spec 2.12): #, Client, Status, Changes, Upload Details,
+ * Actions. Changes counts each upload's week-over-week warnings; sorting by it (the server sorts
+ * across pages) puts the most changed weeks first, and sorting it off goes back to client order.
+ */
+export function ReviewUploadsTable({ rows, firstNumber, sort, onSort, onReview }: ReviewUploadsTableProps) {
   return (
     <Table<WeeklyDocumentRow>
       rowKey={(row) => `${row.client.id}:${row.document.id}`}
       dataSource={rows}
       pagination={false}
       scroll={{ x: true }}
+      onChange={(_pagination, _filters, sorter) => onSort(!Array.isArray(sorter) && sorter.order ? 'week_over_week_warnings' : 'client')}
       columns={[
         { title: '#', key: 'number', width: 56, render: (_value, _row, index) => firstNumber + index },
         {
@@ -64,6 +81,15 @@ export function ReviewUploadsTable({ rows, firstNumber, onReview }: ReviewUpload
           ),
         },
         { title: 'Status', key: 'status', render: (_value, row) => <LiveCell row={row} column="status" onReview={onReview} /> },
+        {
+          title: 'Changes',
+          key: 'changes',
+          sorter: true,
+          sortDirections: ['descend'],
+          sortOrder: sort === 'week_over_week_warnings' ? 'descend' : null,
+          showSorterTooltip: { title: 'Most changes since last approved week first' },
+          render: (_value, row) => <ChangesBadge count={row.upload?.week_over_week_warnings} />,
+        },
         { title: 'Upload Details', key: 'details', render: (_value, row) => <UploadDetails upload={row.upload} /> },
         { title: 'Actions', key: 'actions', render: (_value, row) => <LiveCell row={row} column="actions" onReview={onReview} /> },
       ]}

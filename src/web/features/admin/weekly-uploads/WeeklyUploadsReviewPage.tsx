@@ -21,12 +21,12 @@ const LOAD_FAILED = 'Failed to load weekly uploads. Please try again.';
 
 /**
  * The company's week (spec 2.12): one row per client's required document, with the uploads staff
- * made, followed live while they are processed, and reviewed from here. Week, filter and page live
- * in the address, so the dashboard's cards link straight to a filtered week.
+ * made, followed live while they are processed, and reviewed from here. Week, filter, order and page
+ * live in the address, so the dashboard's cards link straight to a filtered week.
  */
 export function WeeklyUploadsReviewPage() {
-  const { params, setWeek, setFilter, setPage } = useReviewListParams();
-  const { weekStart, weekEnd, filter, page, clientId } = params;
+  const { params, setWeek, setFilter, setSort, setPage } = useReviewListParams();
+  const { weekStart, weekEnd, filter, sort, page, clientId } = params;
   const connection = useRealtimeConnection();
   const [reviewing, setReviewing] = useState<WeeklyDocumentRow | null>(null);
 
@@ -37,6 +37,7 @@ export function WeeklyUploadsReviewPage() {
     limit: PAGE_SIZE,
     ...(clientId ? { clientId } : {}),
     ...(filter === 'all' ? {} : { filter }),
+    ...(sort === 'client' ? {} : { sort }),
   });
   const rows = data?.data.documents ?? [];
   const pagination = data?.data.pagination;
@@ -63,7 +64,7 @@ export function WeeklyUploadsReviewPage() {
           />
         ) : (
           <div aria-busy={isFetching}>
-            <ReviewUploadsTable rows={rows} firstNumber={firstNumber} onReview={setReviewing} />
+            <ReviewUploadsTable rows={rows} firstNumber={firstNumber} sort={sort} onSort={setSort} onReview={setReviewing} />
             <NumberedPager page={page} totalPages={pagination?.totalPages ?? 1} onChange={setPage} />
           </div>
         )}

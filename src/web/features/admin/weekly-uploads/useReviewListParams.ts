@@ -8,19 +8,25 @@ import { useListParams } from '@/web/lib/useListParams';
 export type ReviewFilter = NonNullable<ListCompanyWeeklyDocumentsApiArg['filter']>;
 export const REVIEW_FILTERS: readonly ReviewFilter[] = ['all', 'pending', 'approved', 'rejected', 'completed', 'remaining'];
 
+/** The order of the rows, as the address and the API name it; 'client' (by name) is none. */
+export type ReviewSort = NonNullable<ListCompanyWeeklyDocumentsApiArg['sort']>;
+const REVIEW_SORTS: readonly ReviewSort[] = ['client', 'week_over_week_warnings'];
+
 export interface ReviewListParams extends SelectedWeek {
   filter: ReviewFilter;
+  sort: ReviewSort;
   page: number;
   /** A client the address narrows the list to, else undefined. */
   clientId: string | undefined;
 }
 
-/** Absent from the address: the filter is 'all', the week the current one, no client. */
-const DEFAULTS = { filter: 'all', weekStart: '', weekEnd: '', clientId: '' };
+/** Absent from the address: the filter is 'all', the order by client, the week the current one, no client. */
+const DEFAULTS = { filter: 'all', sort: 'client', weekStart: '', weekEnd: '', clientId: '' };
 
 /**
- * The screen's state in the address (spec 2.12): filter, weekStart, weekEnd, page and an optional
+ * The screen's state in the address (spec 2.12): filter, sort, weekStart, weekEnd, page and an optional
  * clientId, so the dashboard's cards can link to a filtered week and a reload shows the same view.
+ * Changing the order starts again from page 1 and keeps the week and the filter.
  * Changing the week or the filter writes both into the address and starts again from page 1; 'all'
  * leaves the filter out. A week that cannot be chosen (before the earliest, in the future, not a
  * date) is read as the nearest one that can.
@@ -33,7 +39,8 @@ export function useReviewListParams(now: Date = new Date()) {
     const named = weekFromIsoDate(raw.weekStart);
     const week = weekToIsoDates(clampWeek(named ?? weekContaining(new Date(today)), new Date(today)));
     const filter = REVIEW_FILTERS.find((candidate) => candidate === raw.filter) ?? 'all';
-    return { ...week, filter, page: raw.page, clientId: raw.clientId || undefined };
+    const sort = REVIEW_SORTS.find((candidate) => candidate === raw.sort) ?? 'client';
+    return { ...week, filter, sort, page: raw.page, clientId: raw.clientId || undefined };
   }, [raw, today]);
 
   const setView = useCallback(
@@ -48,6 +55,7 @@ export function useReviewListParams(now: Date = new Date()) {
     params,
     setWeek: useCallback((week: SelectedWeek) => setView({ week }), [setView]),
     setFilter: useCallback((filter: ReviewFilter) => setView({ filter }), [setView]),
+    setSort: useCallback((sort: ReviewSort) => setParams({ sort, page: 1 }), [setParams]),
     setPage,
   };
 }

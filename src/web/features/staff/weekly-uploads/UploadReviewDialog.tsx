@@ -1,6 +1,7 @@
 import { Alert, Button, Descriptions, type DescriptionsProps, Flex, Input, Modal, Tag, Typography } from 'antd';
 import type { ApprovalStatus, FileType, ProcessingStatus, UploadReview } from '@/web/api/generated';
 import { useGetStaffUploadReviewQuery } from '@/web/api/generated';
+import { UploadViewer, VIEWER_DIALOG_WIDTH } from '@/web/components/viewer/UploadViewer';
 import { errorMessage } from '@/web/lib/errorMessage';
 import { formatDateTime } from '@/web/lib/formatDate';
 import { DocumentFileButton } from './DocumentFileButton';
@@ -38,6 +39,7 @@ function ReviewDetails({ review }: { review: UploadReview }) {
     items.push({ key: 'reviewer', label: 'Reviewed By', children: review.reviewed_by });
     items.push({ key: 'reviewed', label: 'Reviewed At', children: formatDateTime(review.reviewed_at) });
   }
+  if (review.override_reason) items.push({ key: 'override', label: 'Approved Despite Errors', children: review.override_reason });
   return (
     <Flex vertical gap="middle">
       <Descriptions size="small" column={1} bordered items={items} />
@@ -61,8 +63,9 @@ interface UploadReviewDialogProps {
 
 /**
  * 'Upload Review Details' (spec 2.17): what the reviewer decided about an upload and their notes on
- * each version. A rejected upload can be sent again from here; the new version is followed like any
- * upload, and the dialog closes because the rejected one is history now.
+ * each version, then the file viewer of the upload. A rejected upload can be sent again from here;
+ * the new version is followed like any upload, and the dialog closes because the rejected one is
+ * history now.
  */
 export function UploadReviewDialog({ uploadId, onClose }: UploadReviewDialogProps) {
   // currentData: another upload's review must not show while this one loads.
@@ -86,9 +89,12 @@ export function UploadReviewDialog({ uploadId, onClose }: UploadReviewDialogProp
   );
 
   return (
-    <Modal open={uploadId !== null} title="Upload Review Details" onCancel={onClose} footer={footer} destroyOnHidden>
+    <Modal open={uploadId !== null} title="Upload Review Details" onCancel={onClose} footer={footer} width={VIEWER_DIALOG_WIDTH} destroyOnHidden>
       {review ? (
-        <ReviewDetails review={review} />
+        <Flex vertical gap="large">
+          <ReviewDetails review={review} />
+          <UploadViewer source={{ area: 'staff', uploadId: review.upload_id }} />
+        </Flex>
       ) : isFetching ? (
         <Typography.Paragraph>Loading review details...</Typography.Paragraph>
       ) : error ? (

@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZES } from '@/common/limits';
-import { useListConsolidatedFilesQuery } from '@/web/api/generated';
+import { type ConsolidatedFile, useListConsolidatedFilesQuery } from '@/web/api/generated';
 import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
 import { PageHeader } from '@/web/components/PageHeader';
@@ -12,6 +12,7 @@ import { errorMessage } from '@/web/lib/errorMessage';
 import { isUuid } from '@/web/lib/routeId';
 import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
 import { CompanySelect } from './CompanySelect';
+import { ConsolidatedFileViewerDialog } from './ConsolidatedFileViewerDialog';
 import { ConsolidatedFilesTable } from './ConsolidatedFilesTable';
 import { UploadConsolidatedFileDialog } from './UploadConsolidatedFileDialog';
 import { useCompanyOptions } from './useCompanyOptions';
@@ -29,6 +30,7 @@ export function ConsolidatedFilesPage() {
   // An address naming no company the server could know lists every company's files.
   const companyId = isUuid(params.companyId) ? params.companyId : '';
   const [uploading, setUploading] = useState(false);
+  const [viewing, setViewing] = useState<ConsolidatedFile | null>(null);
   const picker = useCompanyOptions(companyId || undefined);
   const { data, error, isLoading, isFetching } = useListConsolidatedFilesQuery({ page, limit: PAGE_SIZE, ...(companyId ? { companyId } : {}) });
 
@@ -78,11 +80,12 @@ export function ConsolidatedFilesPage() {
           />
         ) : (
           <div aria-busy={isFetching}>
-            <ConsolidatedFilesTable files={files} />
+            <ConsolidatedFilesTable files={files} onView={setViewing} />
             <RangePager page={page} pageSize={PAGE_SIZE} total={total} totalPages={totalPages ?? 1} noun={FILES} onChange={setPage} />
           </div>
         )}
       </Card>
+      <ConsolidatedFileViewerDialog file={viewing} onClose={() => setViewing(null)} />
       <UploadConsolidatedFileDialog open={uploading} initialCompanyId={companyId || undefined} onClose={() => setUploading(false)} />
     </>
   );

@@ -3,6 +3,7 @@ import { Button, Flex, Table, Tag, Typography } from 'antd';
 import type { ConsolidatedFile } from '@/web/api/generated';
 import { fileExtension } from '@/common/uploadRules';
 import { formatDateTime } from '@/web/lib/formatDate';
+import { opensInViewer } from './ConsolidatedFileViewerDialog';
 
 /** The Type column: the extension upper-cased, or FILE when the name has none. */
 export function fileTypeLabel(fileName: string): string {
@@ -14,11 +15,12 @@ export function fileTypeLabel(fileName: string): string {
 export const FILE_NAME_WIDTH = 260;
 
 /**
- * Consolidated files with their company, uploader and a View action. A long unbroken file name is
+ * Consolidated files with their company, uploader and a View action: the external link when one is
+ * configured, else the viewer (`onView`). A long unbroken file name is
  * cut with an ellipsis (the whole name shows on hover) so it cannot push the other columns away, and
  * on a narrow screen the table scrolls sideways instead of cutting off the Actions column.
  */
-export function ConsolidatedFilesTable({ files }: { files: ConsolidatedFile[] }) {
+export function ConsolidatedFilesTable({ files, onView }: { files: ConsolidatedFile[]; onView: (file: ConsolidatedFile) => void }) {
   return (
     <Table<ConsolidatedFile>
       rowKey="id"
@@ -60,7 +62,7 @@ export function ConsolidatedFilesTable({ files }: { files: ConsolidatedFile[] })
               size="small"
               icon={<EyeOutlined aria-hidden />}
               aria-label={`View ${file.file_name}`}
-              onClick={() => window.open(file.view_url, '_blank', 'noopener,noreferrer')}
+              onClick={() => (opensInViewer(file) ? onView(file) : window.open(file.view_url, '_blank', 'noopener,noreferrer'))}
             >
               View
             </Button>

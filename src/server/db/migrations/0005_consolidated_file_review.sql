@@ -1,0 +1,1 @@
+ALTER TABLE "consolidated_files" ADD COLUMN "review_ready_at" timestamp with time zone;

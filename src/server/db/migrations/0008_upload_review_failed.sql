@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ADD COLUMN "review_failed_at" timestamp with time zone;

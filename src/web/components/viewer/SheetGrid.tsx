@@ -1,0 +1,166 @@
+import { Alert, type GetRef, Table, type TableColumnsType } from 'antd';
+import { type HTMLAttributes, type KeyboardEvent, type MouseEvent, useEffect, useId, useMemo, useRef } from 'react';
+import type { ViewerRow } from '@/web/api/generated';
+import type { RowWindows } from './useRowWindows';
+import { CellText, issuesOf, RowNumber } from './viewerCells';
+
+/** A cell by its position in the grid (the row's place under the filter) and its column. */
+export interface GridCell {
+  position: number;
+  column: number;
+}
+
+interface GridLine {
+  key: number;
+  position: number;
+  row: ViewerRow | undefined;
+}
+
+const NUMBER_WIDTH = 88;
+const COLUMN_WIDTH = 160;
+/** The grid's height: about fifteen rows, enough to read and small enough for a dialog on a laptop. */
+const GRID_HEIGHT = 420;
+
+const MOVES: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
+
+interface SheetGridProps {
+  /** What the grid is called for screen readers: the sheet's name. */
+  label: string;
+  columns: string[];
+  windows: RowWindows;
+  selected: GridCell | null;
+  /** A cell traced from another version, highlighted until another is selected. */
+  traced: GridCell | null;
+  onSelect: (cell: GridCell) => void;
+  /** A cell clicked or Enter pressed on the selected one. */
+  onOpen: (cell: GridCell) => void;
+  /** Escape: answers whether there was something to close (so the dialog around stays open). */
+  onClose: () => boolean;
+}
+
+/** Calls `need` for the row a line shows: rows are fetched as they are drawn, and only those. */
+function NeededRow({ line, need }: { line: GridLine; need: (position: number) => void }) {
+  useEffect(() => need(line.position), [line.position, need]);
+  return <RowNumber row={line.row} />;
+}
+
+function cellClass(cell: GridCell, selected: GridCell | null, traced: GridCell | null, line: GridLine): string {
+  const classes = [];
+  const issues = issuesOf(line.row, cell.column);
+  if (issues.length > 0) classes.push(issues.some((issue) => issue.severity === 'error') ? 'viewer-cell-error' : 'viewer-cell-warning');
+  if (traced && traced.position === cell.position && traced.column === cell.column) classes.push('viewer-cell-traced');
+  if (selected && selected.position === cell.position && selected.column === cell.column) classes.push('viewer-cell-selected');
+  return classes.join(' ');
+}
+
+/**
+ * One sheet's rows as a virtual table: only the rows in view are drawn, and drawing a row asks for
+ * its window of rows (and the next), so any length scrolls at the same cost. The grid takes the focus
+ * as a whole and moves its selected cell with the arrow keys (aria-activedescendant names it).
+ */
+export function SheetGrid({ label, columns, windows, selected, traced, onSelect, onOpen, onClose }: SheetGridProps) {
+  const table = useRef<GetRef<typeof Table>>(null);
+  const grid = useRef<HTMLDivElement>(null);
+  const gridId = useId();
+  const { total, rowAt, need, arrivals } = windows;
+  const cellId = (cell: GridCell) => `${gridId}-${cell.position}-${cell.column}`;
+
+  const lines = useMemo<GridLine[]>(
+    () => Array.from({ length: total ?? 0 }, (_, position) => ({ key: position, position, row: rowAt(position) })),
+    // arrivals: a window that arrives fills the lines it covers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [total, rowAt, arrivals],
+  );
+
+  const scrollTarget = traced ?? selected;
+  useEffect(() => {
+    if (scrollTarget && total !== null) table.current?.scrollTo({ index: scrollTarget.position, align: 'start' });
+    // Only when the grid opens on a target; later moves scroll themselves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [total !== null]);
+
+  const gridColumns: TableColumnsType<GridLine> = [
+    { key: 'number', title: '#', width: NUMBER_WIDTH, fixed: 'left', render: (_value, line) => <NeededRow line={line} need={need} /> },
+    ...columns.map((title, column) => ({
+      key: String(column),
+      title,
+      width: COLUMN_WIDTH,
+      ellipsis: true,
+      render: (_value: unknown, line: GridLine) => <CellText text={line.row?.cells[column] ?? null} issues={issuesOf(line.row, column)} />,
+      onCell: (line: GridLine) => {
+        const cell = { position: line.position, column };
+        return {
+          id: cellId(cell),
+          role: 'gridcell',
+          'aria-selected': selected?.position === line.position && selected.column === column,
+          className: cellClass(cell, selected, traced, line),
+          // The grid keeps the focus (the arrow keys move from the clicked cell): a cell focused
+          // itself would make the browser scroll the body sideways to show it whole, under a
+          // header that does not follow.
+          onMouseDown: (event: MouseEvent) => {
+            event.preventDefault();
+            grid.current?.focus({ preventScroll: true });
+          },
+          onClick: () => {
+            onSelect(cell);
+            onOpen(cell);
+          },
+        };
+      },
+    })),
+  ];
+
+  const move = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = MOVES[event.key];
+    if (step && total) {
+      event.preventDefault();
+      const from = selected ?? { position: 0, column: 0 };
+      const next = {
+        position: Math.min(Math.max(from.position + (selected ? step[0] : 0), 0), total - 1),
+        column: Math.min(Math.max(from.column + (selected ? step[1] : 0), 0), columns.length - 1),
+      };
+      onSelect(next);
+      table.current?.scrollTo({ index: next.position, align: 'nearest' });
+    } else if (event.key === 'Enter' && selected) {
+      event.preventDefault();
+      onOpen(selected);
+    } else if (event.key === 'Escape' && onClose()) {
+      event.stopPropagation();
+    }
+  };
+
+  return (
+    <div
+      ref={grid}
+      role="grid"
+      aria-label={label}
+      aria-rowcount={total ?? -1}
+      aria-colcount={columns.length + 1}
+      aria-activedescendant={selected ? cellId(selected) : undefined}
+      tabIndex={0}
+      className="viewer-grid"
+      onKeyDown={move}
+    >
+      {windows.error && <Alert type="error" showIcon title={windows.error} />}
+      <Table<GridLine>
+        ref={table}
+        virtual
+        size="small"
+        bordered
+        rowKey="key"
+        columns={gridColumns}
+        dataSource={lines}
+        pagination={false}
+        loading={total === null && !windows.error}
+        scroll={{ x: NUMBER_WIDTH + COLUMN_WIDTH * columns.length, y: GRID_HEIGHT }}
+        rowClassName={(line) => (line.row?.severity ? `viewer-row-${line.row.severity}` : '')}
+        onRow={(line) => ({ role: 'row', 'aria-rowindex': line.position + 1 }) as HTMLAttributes<HTMLElement>}
+      />
+    </div>
+  );
+}

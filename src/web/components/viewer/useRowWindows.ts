@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ViewerRow, ViewerRows } from '@/web/api/generated';
+import { errorMessage } from '@/web/lib/errorMessage';
+
+/** Rows asked for at a time: a few screenfuls, well under the server's limit of 500. */
+export const WINDOW_ROWS = 200;
+/**
+ * Windows kept at most (a few thousand rows); the farthest from the newest is forgotten first and
+ * fetched again if the reader scrolls back to it, so a sheet of any length costs bounded memory.
+ */
+const KEPT_WINDOWS = 30;
+
+export interface RowWindows {
+  /** Rows in the sheet after the filter; null until the first window has answered. */
+  total: number | null;
+  /** The row at a position of the (filtered) sheet, once its window has arrived. */
+  rowAt: (position: number) => ViewerRow | undefined;
+  /** Asks for the window holding `position` and the one after it, unless they are here or on their way. */
+  need: (position: number) => void;
+  /** Changes whenever a window arrives, so what is drawn from the windows can be drawn again. */
+  arrivals: number;
+  /** The most cells any row fetched so far has: a raw sheet names no columns, so its rows say how many. */
+  widest: number;
+  /** Why the last window failed, in the server's words. */
+  error: string | null;
+}
+
+/**
+ * The rows of one sheet (under one filter) fetched a window at a time as they come into view, and
+ * kept in a bounded cache. `read` fetches the window starting at `offset`. The first window is asked
+ * for at once; it also tells how many rows there are when the filter makes that unknown.
+ */
+export function useRowWindows(read: (offset: number, limit: number) => Promise<ViewerRows>, knownTotal: number | null): RowWindows {
+  const windows = useRef(new Map<number, ViewerRow[]>());
+  const pending = useRef(new Set<number>());
+  const [total, setTotal] = useState(knownTotal);
+  const [arrivals, setArrivals] = useState(0);
+  const [widest, setWidest] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(
+    (windowNo: number) => {
+      if (windows.current.has(windowNo) || pending.current.has(windowNo)) return;
+      if (windowNo > 0 && total !== null && windowNo * WINDOW_ROWS >= total) return;
+      pending.current.add(windowNo);
+      read(windowNo * WINDOW_ROWS, WINDOW_ROWS)
+        .then((answer) => {
+          keepWindow(windows.current, windowNo, answer.rows);
+          setTotal(answer.total);
+          setWidest((width) => Math.max(width, ...answer.rows.map((row) => row.cells.length)));
+          setError(null);
+          setArrivals((count) => count + 1);
+        })
+        .catch((failure: unknown) => setError(errorMessage(failure, 'Failed to load rows')))
+        .finally(() => pending.current.delete(windowNo));
+    },
+    [read, total],
+  );
+
+  useEffect(() => load(0), [load]);
+
+  const need = useCallback(
+    (position: number) => {
+      const windowNo = Math.floor(position / WINDOW_ROWS);
+      load(windowNo);
+      load(windowNo + 1);
+    },
+    [load],
+  );
+
+  const rowAt = useCallback((position: number) => windows.current.get(Math.floor(position / WINDOW_ROWS))?.[position % WINDOW_ROWS], []);
+
+  return { total, rowAt, need, arrivals, widest, error };
+}
+
+/** Stores a window, forgetting the one farthest from it when more than KEPT_WINDOWS are held. */
+function keepWindow(windows: Map<number, ViewerRow[]>, windowNo: number, rows: ViewerRow[]): void {
+  windows.set(windowNo, rows);
+  if (windows.size <= KEPT_WINDOWS) return;
+  let farthest = windowNo;
+  for (const held of windows.keys()) {
+    if (Math.abs(held - windowNo) > Math.abs(farthest - windowNo)) farthest = held;
+  }
+  windows.delete(farthest);
+}
