@@ -2,6 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import * as yup from 'yup';
 import { MAX_UPLOAD_BYTES } from '@/common/limits';
+import { WEEK_OVER_WEEK_DEFAULTS } from './processing/history/weekOverWeek';
+import type { WeekOverWeekThresholds } from './processing/types';
 
 /** Every setting the server reads, validated once at start-up. `.env.example` documents each. */
 const booleanText = yup
@@ -84,6 +86,10 @@ const configSchema = yup.object({
   MAX_UPLOAD_BYTES: yup.number().integer().min(1).default(MAX_UPLOAD_BYTES),
   PROCESSING_CONCURRENCY: yup.number().integer().min(1, 'PROCESSING_CONCURRENCY must be at least 1').optional(),
   PROCESSING_JOB_EXPIRE_SECONDS: yup.number().integer().min(2).max(23 * 3600).default(15 * 60),
+  WEEK_OVER_WEEK_EMPLOYEE_GROSS_PERCENT: yup.number().min(0).default(WEEK_OVER_WEEK_DEFAULTS.employeeGrossPercent),
+  WEEK_OVER_WEEK_EMPLOYEE_GROSS_AMOUNT: yup.number().min(0).default(WEEK_OVER_WEEK_DEFAULTS.employeeGrossAmount),
+  WEEK_OVER_WEEK_TOTAL_GROSS_PERCENT: yup.number().min(0).default(WEEK_OVER_WEEK_DEFAULTS.totalGrossPercent),
+  WEEK_OVER_WEEK_TOTAL_HOURS_PERCENT: yup.number().min(0).default(WEEK_OVER_WEEK_DEFAULTS.totalHoursPercent),
   SHUTDOWN_GRACE_SECONDS: yup.number().integer().min(1).max(3600).default(25),
   HTTP_HEADERS_TIMEOUT_SECONDS: yup.number().integer().min(1).default(20),
   HTTP_IDLE_TIMEOUT_SECONDS: yup.number().integer().min(1).default(30),
@@ -139,6 +145,8 @@ export interface Config {
      * worker that died mid-job is noticed after this long).
      */
     jobExpireSeconds: number;
+    /** When a change since the client's last approved week is worth a warning. */
+    weekOverWeek: WeekOverWeekThresholds;
   };
   /**
    * How long a stopping process (SIGTERM) gives the requests, upload streams and jobs under way to
@@ -243,6 +251,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     processing: {
       concurrency: raw.PROCESSING_CONCURRENCY ?? Math.max(1, os.availableParallelism() - 1),
       jobExpireSeconds: raw.PROCESSING_JOB_EXPIRE_SECONDS,
+      weekOverWeek: {
+        employeeGrossPercent: raw.WEEK_OVER_WEEK_EMPLOYEE_GROSS_PERCENT,
+        employeeGrossAmount: raw.WEEK_OVER_WEEK_EMPLOYEE_GROSS_AMOUNT,
+        totalGrossPercent: raw.WEEK_OVER_WEEK_TOTAL_GROSS_PERCENT,
+        totalHoursPercent: raw.WEEK_OVER_WEEK_TOTAL_HOURS_PERCENT,
+      },
     },
     shutdownGraceSeconds: raw.SHUTDOWN_GRACE_SECONDS,
     timeouts: {

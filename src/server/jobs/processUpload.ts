@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { fileExtension } from '@/common/uploadRules';
 import { uploadFiles, uploads } from '../db/schema';
-import { type ClientHistory, ProcessingError, processWorkbook, type WeekFacts } from '../processing';
+import { type ClientHistory, ProcessingError, processWorkbook, type WeekFacts, type WeekOverWeekThresholds } from '../processing';
 import { type StageDeps, UploadGone, type UploadFileRow, UploadStages } from './uploadStages';
 import { type ProcessUploadJob, uploadStillExists } from './uploadJobs';
 import { ProgressRelay, STAGE_MESSAGES, UNEXPECTED_FAILURE } from './uploadMessages';
@@ -20,6 +20,8 @@ export interface JobLog {
 
 export interface UploadJobDeps extends StageDeps {
   log: JobLog;
+  /** When a change since the client's last approved week is worth a warning (the engine's defaults unless set). */
+  weekOverWeek?: Partial<WeekOverWeekThresholds>;
 }
 
 /** One job as the queue hands it out. */
@@ -69,7 +71,7 @@ export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promis
     if (upload.status === 'SCRUBBED') return await buildPack(() => storedPackFiles(stages, workDir), upload.summary as UploadSummary);
     const history = await loadClientHistory(deps.db, upload.clientId, upload.weekStart);
     const keepFacts = (facts: WeekFacts) => keepWeekFacts(deps.db, upload, facts);
-    await run(stages, { weekStart: upload.weekStart, history, workDir, signal, buildPack, keepFacts });
+    await run(stages, { weekStart: upload.weekStart, history, weekOverWeek: deps.weekOverWeek, workDir, signal, buildPack, keepFacts });
   } catch (error) {
     if (error instanceof UploadGone) return;
     // the queue has taken the job back (or gets it back now) and will hand it out again: this run leaves it alone
@@ -96,6 +98,7 @@ interface RunOptions {
   weekStart: string;
   /** The client's profile and last approved week, read when the run starts (so an admin's latest fix applies). */
   history: ClientHistory | undefined;
+  weekOverWeek: Partial<WeekOverWeekThresholds> | undefined;
   workDir: string;
   signal: AbortSignal;
   /** Keeps the week's facts for the week-over-week checks of later weeks (they count once the upload is approved). */
@@ -120,6 +123,7 @@ async function run(stages: UploadStages, options: RunOptions): Promise<void> {
     consolidatedPath: outputs.consolidated,
     scrubbedPath: outputs.scrubbed,
     history: options.history,
+    weekOverWeek: options.weekOverWeek,
     onProgress: (update) => relay.report(update.message),
     signal: options.signal,
   });

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { CANONICAL_COLUMNS } from '@/common/canonicalColumns';
 import { shiftWeek, toIsoDate, weekContaining } from '@/common/week';
 import { auditLog, clientProfiles, clientWeekFacts, reviewSheets, uploadFiles, uploads } from '@/server/db/schema';
+import { loadConfig } from '@/server/config';
 import { loadClientHistory } from '@/server/services/mappingProfiles';
 import { readContractDocument } from '@/server/http/contract';
 import { startUploadWorker, type UploadWorker } from '@/server/jobs/uploadWorker';
@@ -81,7 +82,9 @@ describe('company: mapping profiles and week-over-week history', () => {
     t = await buildTestApp({}, { queue: true });
     db = t.app.ctx.db;
     publisher = new RecordingPublisher();
-    worker = await startUploadWorker(t.queue!, { db, storage: t.app.ctx.storage, publisher, log: { error: jest.fn() } }, 1);
+    // thresholds as a bureau may set them (WEEK_OVER_WEEK_*): tighter than the engine's defaults
+    const weekOverWeek = loadConfig({ NODE_ENV: 'test', WEEK_OVER_WEEK_EMPLOYEE_GROSS_PERCENT: '10', WEEK_OVER_WEEK_EMPLOYEE_GROSS_AMOUNT: '50' }).processing.weekOverWeek;
+    worker = await startUploadWorker(t.queue!, { db, storage: t.app.ctx.storage, publisher, log: { error: jest.fn() }, weekOverWeek }, 1);
     companyId = await t.createCompany('Harbor Payroll');
     const account = await t.createUser('ADMIN', { companyId, name: 'Ada Admin' });
     admin = await t.signIn('ADMIN', account.email, account.password);
@@ -127,6 +130,16 @@ describe('company: mapping profiles and week-over-week history', () => {
     const rules = summary.issuesByRule.map((counted: { rule: string }) => counted.rule);
     expect(rules).toEqual(expect.arrayContaining(['employee-missing', 'header-new']));
     expect(row.upload.week_over_week_warnings).toBeGreaterThanOrEqual(2);
+  });
+
+  it("warns of an employee's pay change past the thresholds the server is set with, not the engine's defaults", async () => {
+    const { agent, clientId } = await staffedClient(t, { companyId });
+    await review(await processed(agent, clientId, weekBefore(2), await storeWorkbook()), 'APPROVED');
+    // Dana Reyes: 1,200.00 -> 1,400.00, +16.7 %: past 10 % and 50.00, short of the default 25 %
+    const raised = STAFF_ROWS.map((row) => (row[0] === '1042' ? [...row.slice(0, 4), 1400] : row));
+    const next = await processed(agent, clientId, weekBefore(1), await storeWorkbook(HEADER, raised));
+    const rules = (await viewerSummary(next)).issuesByRule.map((counted: { rule: string }) => counted.rule);
+    expect(rules).toContain('employee-gross-change');
   });
 
   it('never compares a week with a later approved week', async () => {
