@@ -81,8 +81,15 @@ export function auditFieldLabel(field: string): string {
 export function auditChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null): { field: string; before: unknown; after: unknown }[] {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((field) => !/Id$/.test(field));
   return fields
-    .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }))
+    .map((field) => ({ field, before: emptyAsNone(before?.[field]), after: emptyAsNone(after?.[field]) }))
     .filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after));
+}
+
+/** Nothing, an empty text and an empty list or object all mean the same: none. */
+function emptyAsNone(value: unknown): unknown {
+  if (value === undefined || value === '') return null;
+  if (value !== null && typeof value === 'object' && Object.keys(value).length === 0) return null;
+  return value;
 }
 
 /** A before or after value as short text: nothing as '(none)', a list or object as its entries. */

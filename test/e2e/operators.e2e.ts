@@ -139,13 +139,16 @@ describe('operators and tickets in a real browser', () => {
     await operator.getByRole('cell', { name: 'CSV', exact: true }).waitFor();
     await screenshot(operator, '32-consolidated-files-list');
 
-    // View opens the stored file in a new tab through the authenticated content endpoint.
+    // With no external link template, View opens the stored file in the viewer, rows and all.
     const [request] = await Promise.all([
-      operator.context().waitForEvent('request', (candidate) => candidate.url().includes('/api/system/consolidated-files/')),
+      operator.waitForRequest((candidate) => /\/api\/system\/consolidated-files\/[0-9a-f-]{36}\/viewer$/.test(new URL(candidate.url()).pathname)),
       operator.getByRole('button', { name: 'View northwind-week-45.csv' }).click(),
     ]);
-    expect(new URL(request.url()).pathname).toMatch(/^\/api\/system\/consolidated-files\/[0-9a-f-]{36}\/content$/);
-    const served = await operator.context().request.get(request.url());
+    const viewer = operator.getByRole('dialog', { name: 'northwind-week-45.csv' });
+    await viewer.getByText('Alan Turing').waitFor();
+    await screenshot(operator, '33-consolidated-file-viewer');
+    // The file itself is still served whole to an operator, through the authenticated content endpoint.
+    const served = await operator.context().request.get(request.url().replace(/\/viewer$/, '/content'));
     expect(served.status()).toBe(200);
     const text = await served.text();
     expect(text).toContain('E002,Alan Turing,38.5,1155.00');
