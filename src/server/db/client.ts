@@ -96,6 +96,11 @@ class TurnTakingPGlite extends PGlite {
   override transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.#inTurn(() => super.transaction(callback));
   }
+
+  /** Closing waits its turn too: the statements already queued run first, as they would have without turns. */
+  override close(): Promise<void> {
+    return this.#inTurn(() => super.close());
+  }
 }
 
 /**

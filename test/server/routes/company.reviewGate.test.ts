@@ -31,7 +31,18 @@ describe('company: approving an upload whose scrub found errors', () => {
     const response = await uploadDocument(agent, { clientId }, { filename: 'week.xlsx', content });
     const id: string = response.json().data.processingId;
     expect(await statusReached(db, id, ['SCRUBBED', 'FAILED'])).toBe('SCRUBBED');
+    await viewerPrepared(id);
     return { id, staff: agent, clientId };
+  }
+
+  /** The job goes on to build the viewer after SCRUBBED: each test's upload is left with its job done. */
+  async function viewerPrepared(id: string): Promise<void> {
+    for (let attempt = 0; attempt < 400; attempt += 1) {
+      const [row] = await db.select({ readyAt: uploads.reviewReadyAt, failedAt: uploads.reviewFailedAt }).from(uploads).where(eq(uploads.id, id));
+      if (row.readyAt || row.failedAt) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`The viewer of ${id} was not prepared within 20 s`);
   }
 
   const withErrors = async (errors: readonly PayrollError[]) => processedUpload(await payrollWithErrors(errors));
