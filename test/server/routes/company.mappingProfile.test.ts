@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { CANONICAL_COLUMNS } from '@/common/canonicalColumns';
 import { shiftWeek, toIsoDate, weekContaining } from '@/common/week';
@@ -76,7 +76,9 @@ describe('company: mapping profiles and week-over-week history', () => {
 
   const profileOf = async (clientId: string) => (await db.select().from(clientProfiles).where(eq(clientProfiles.clientId, clientId)))[0];
   const factsOf = (clientId: string) => db.select().from(clientWeekFacts).where(eq(clientWeekFacts.clientId, clientId));
-  const fixAudits = (clientId: string) => db.select().from(auditLog).where(and(eq(auditLog.entityId, clientId), eq(auditLog.action, 'client.mapping_fix')));
+  // in the order they were written (a table read without an order may come back in any)
+  const fixAudits = (clientId: string) =>
+    db.select().from(auditLog).where(and(eq(auditLog.entityId, clientId), eq(auditLog.action, 'client.mapping_fix'))).orderBy(asc(auditLog.id));
 
   beforeAll(async () => {
     t = await buildTestApp({}, { queue: true });
