@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { stateFile } from './globalSetup';
 
 export const screenshotDir = path.resolve(__dirname, '../../test-results/screenshots');
@@ -16,6 +16,27 @@ export function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
+}
+
+/**
+ * One browser for a suite, started before its tests and closed after them with every context it
+ * opened: answers the function that opens a page in a context of its own (a person of its own).
+ */
+export function suiteBrowser(options: BrowserContextOptions): () => Promise<Page> {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    await browser.close();
+  });
+  return async () => {
+    const context = await browser.newContext(options);
+    contexts.push(context);
+    return context.newPage();
+  };
 }
 
 /** Waits until the page's finite animations and transitions (dialogs zooming in, toasts, tab ink) have finished. */

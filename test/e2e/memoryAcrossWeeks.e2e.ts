@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { PROCESSING_STATUS_LABELS } from '@/common/statuses';
 import { shiftWeek, weekContaining, weekToIsoDates } from '@/common/week';
-import { baseUrl, launchBrowser, screenshot, signInAs } from './browser';
+import { baseUrl, screenshot, signInAs, suiteBrowser } from './browser';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const COMPLETE = PROCESSING_STATUS_LABELS.SCRUBBED;
@@ -67,25 +67,10 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
  * lists the approval, the fix and the run it started.
  */
 describe('memory across weeks: a client compared with its last approved week', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const newPage = suiteBrowser({ viewport: { width: 1400, height: 900 } });
   const thisWeek = weekContaining(new Date());
   const weekOne = weekToIsoDates(shiftWeek(thisWeek, -1));
   const weekTwo = weekToIsoDates(thisWeek);
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    await browser.close();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    contexts.push(context);
-    return context.newPage();
-  }
 
   /** The operator creates the company and its admin; the admin creates the staff member and the client. */
   async function setUpCompany(): Promise<void> {

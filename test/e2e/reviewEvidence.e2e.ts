@@ -1,8 +1,8 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { PROCESSING_STATUS_LABELS } from '@/common/statuses';
 import { weekContaining, weekToIsoDates } from '@/common/week';
 import { PAYROLL_SHEET, payrollWithErrors } from '../server/jobs/payrollWithErrors';
-import { baseUrl, launchBrowser, screenshot, signIn, signInAs } from './browser';
+import { baseUrl, screenshot, signIn, signInAs, suiteBrowser } from './browser';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const COMPLETE = PROCESSING_STATUS_LABELS.SCRUBBED;
@@ -35,23 +35,8 @@ function rowOf(page: Page, client: string) {
  * approves with one; the staff member reads the reason.
  */
 describe('reviewing an upload with errors, with the evidence in view', () => {
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const newPage = suiteBrowser({ viewport: { width: 1400, height: 900 } });
   const { weekStart, weekEnd } = weekToIsoDates(weekContaining(new Date()));
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    await browser.close();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    contexts.push(context);
-    return context.newPage();
-  }
 
   /** The operator creates the company and its admin; the admin creates the staff member and the client. */
   async function setUpCompany(): Promise<void> {
