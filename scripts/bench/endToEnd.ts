@@ -44,6 +44,7 @@ import { temporaryPostgresDatabase } from '../temporaryPostgresDatabase';
 import { type BuiltServer, buildIfStale, DEMO, startBuiltServer, stopBuiltServer } from './builtServer';
 import { writeModelXlsx } from './payrollFiles';
 import { payrollModel } from './payrollModel';
+import { exitWith } from './exitWith';
 
 const BENCH_DIR = process.env.BENCH_DIR ?? join(tmpdir(), 'payroll-engine-bench');
 const RUNS = Math.max(1, Number(process.env.BENCH_E2E_RUNS) || 20);
@@ -560,10 +561,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main);

@@ -16,7 +16,7 @@
  *   BENCH_VIEWER_RUNS=n      repeats of each window (default 7)
  *   BENCH_DIR=path           where the generated inputs are kept (default: the temp folder)
  */
-import { existsSync, mkdirSync, mkdtempSync, openAsBlob, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,29 +25,14 @@ import { clients, companies, requiredDocuments, uploads } from '@/server/db/sche
 import { processWorkbook } from '@/server/processing';
 import { toUploadSummary } from '@/server/jobs/uploadSummary';
 import { buildUploadPack } from '@/server/services/reviewPack';
-import { buildIfStale, DEMO, startBuiltServer, stopBuiltServer } from './builtServer';
-import { writeModelXlsx } from './payrollFiles';
-import { payrollModel } from './payrollModel';
-import { signIn } from './signIn';
+import { buildIfStale, startBuiltServer, stopBuiltServer } from './builtServer';
+import { BENCH_DIR, denseWorkbook, uploadUntilViewerReady } from './viewerUpload';
 
-const BENCH_DIR = process.env.BENCH_DIR ?? join(tmpdir(), 'payroll-engine-bench');
 const RUNS = Math.max(1, Number(process.env.BENCH_VIEWER_RUNS) || 7);
 const CASES = [
   { label: '5MB', rowsPerSheet: 2250 },
   { label: '100MB', rowsPerSheet: 45_000 },
 ].filter((c) => !process.env.BENCH_VIEWER_ONLY || c.label === process.env.BENCH_VIEWER_ONLY);
-const READY_TIMEOUT_MS = 900_000;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** The dense workbook `npm run bench:engine` generates under this label. */
-async function workbook(label: string, rowsPerSheet: number): Promise<string> {
-  const path = join(BENCH_DIR, `payroll-${label}-dense.xlsx`);
-  if (!existsSync(path)) {
-    console.log(`generating ${path} ...`);
-    await writeModelXlsx(payrollModel({ sheets: 12, rowsPerSheet, seed: 2025, dense: true }), path, true);
-  }
-  return path;
-}
 
 /** Peak resident memory of this process, sampled every 50 ms while `work` runs. */
 async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
@@ -107,34 +92,9 @@ function line({ label, ms }: Timed): string {
 }
 
 async function overHttp(baseUrl: string, path: string, label: string): Promise<string[]> {
-  const admin = await signIn(baseUrl, 'admin', DEMO.admin, DEMO.password);
-  const staff = await signIn(baseUrl, 'staff', DEMO.staff, DEMO.password);
-  const call = async (cookie: string, url: string, init: RequestInit = {}) => {
-    const response = await fetch(`${baseUrl}${url}`, { ...init, headers: { cookie, origin: baseUrl, ...(init.headers ?? {}) } });
-    const body = (await response.json()) as { data: never; message?: string };
-    if (response.status >= 300) throw new Error(`${url} answered ${response.status}: ${body.message}`);
-    return body.data;
-  };
-  const me: { id: string } = await call(staff, '/api/auth/me');
-  const created: { client: { id: string } } = await call(admin, '/api/client', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: `Viewer bench ${label}`, assigned_staff_id: me.id }),
-  });
-  const form = new FormData();
-  form.append('clientId', created.client.id);
-  form.append('file', await openAsBlob(path, { type: XLSX_TYPE }), 'payroll.xlsx');
-  const posted = performance.now();
-  const queued: { processingId: string } = await call(staff, '/api/staff/upload-required-document', { method: 'POST', body: form });
-  const viewer = `/api/company/uploads/${queued.processingId}/viewer`;
-  let overview: { state: string; versions: Array<{ version: string; sheets: Array<{ rowCount: number; kind: string }> }> };
-  do {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    overview = await call(admin, viewer);
-    if (overview.state === 'UNAVAILABLE') throw new Error(`the ${label} upload has no viewer`);
-    if (performance.now() - posted > READY_TIMEOUT_MS) throw new Error(`the ${label} upload was not ready in time`);
-  } while (overview.state !== 'READY');
-  const readyMs = performance.now() - posted;
+  const { uploadId, overview, readyMs, admin } = await uploadUntilViewerReady(baseUrl, path, `Viewer bench ${label}`);
+  const viewer = `/api/company/uploads/${uploadId}/viewer`;
+  const call = (url: string) => admin<unknown>(url);
 
   const first: Timed = { label: 'first window: overview + 100 rows of each version', ms: [] };
   const parts: Timed[] = [{ label: '  of which the overview', ms: [] }, ...overview.versions.map((v) => ({ label: `  of which ${v.version}, rows 0-99`, ms: [] }))];
@@ -149,13 +109,13 @@ async function overHttp(baseUrl: string, path: string, label: string): Promise<s
   ];
   for (let run = 0; run < RUNS; run++) {
     await timed(first, async () => {
-      await timed(parts[0], () => call(admin, viewer));
-      for (const [i, version] of overview.versions.entries()) await timed(parts[i + 1], () => call(admin, `${viewer}/rows?version=${version.version}&sheet=0&limit=100`));
+      await timed(parts[0], () => call(viewer));
+      for (const [i, version] of overview.versions.entries()) await timed(parts[i + 1], () => call(`${viewer}/rows?version=${version.version}&sheet=0&limit=100`));
     });
-    await timed(deep[0], () => call(admin, `${viewer}/rows?version=scrubbed&sheet=0&offset=${deepAt}&limit=100`));
-    await timed(deep[1], () => call(admin, `${viewer}/rows?version=raw&sheet=${rawSheet}&offset=${Math.floor(rawRows * 0.9)}&limit=100`));
-    const errors: { total: number } = await call(admin, `${viewer}/rows?version=scrubbed&sheet=0&filter=errors&limit=1`);
-    await timed(deep[2], () => call(admin, `${viewer}/rows?version=scrubbed&sheet=0&filter=errors&offset=${Math.floor(errors.total / 2)}&limit=100`));
+    await timed(deep[0], () => call(`${viewer}/rows?version=scrubbed&sheet=0&offset=${deepAt}&limit=100`));
+    await timed(deep[1], () => call(`${viewer}/rows?version=raw&sheet=${rawSheet}&offset=${Math.floor(rawRows * 0.9)}&limit=100`));
+    const errors = await admin<{ total: number }>(`${viewer}/rows?version=scrubbed&sheet=0&filter=errors&limit=1`);
+    await timed(deep[2], () => call(`${viewer}/rows?version=scrubbed&sheet=0&filter=errors&offset=${Math.floor(errors.total / 2)}&limit=100`));
   }
   return [`  upload posted -> viewer READY: ${(readyMs / 1000).toFixed(1)} s (engine, files stored, pack built)`, line(first), ...parts.map(line), ...deep.map(line)];
 }
@@ -163,7 +123,7 @@ async function overHttp(baseUrl: string, path: string, label: string): Promise<s
 async function main(): Promise<void> {
   mkdirSync(BENCH_DIR, { recursive: true });
   const inputs = [];
-  for (const c of CASES) inputs.push({ ...c, path: await workbook(c.label, c.rowsPerSheet) });
+  for (const c of CASES) inputs.push({ ...c, path: await denseWorkbook(c.label, c.rowsPerSheet) });
   buildIfStale({ web: false });
   const report: string[] = [];
   for (const input of inputs) {

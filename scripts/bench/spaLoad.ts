@@ -17,8 +17,12 @@
  * missed. CHROMIUM_PATH points at another Chromium than Debian's.
  */
 import { performance } from 'node:perf_hooks';
-import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { type BuiltServer, buildIfStale, DEMO, startBuiltServer, stopBuiltServer } from './builtServer';
+import { launchChromium } from './chromium';
+import { median } from './percentile';
+import { table } from './table';
+import { exitWith } from './exitWith';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_SPA_RUNS) || 3);
 const PROFILE = { downloadBps: 1_600_000, uploadBps: 750_000, latencyMs: 150 };
@@ -136,29 +140,13 @@ async function visit(browser: Browser, baseUrl: string, area: Area): Promise<Vis
 
 // ------------------------------------------------------------------------------------------- reporting
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
 
 // ------------------------------------------------------------------------------------------------ main
 
 async function measure(server: BuiltServer): Promise<Record<Area, Visit[]>> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
+  const browser = await launchChromium();
   const visits: Record<Area, Visit[]> = { admin: [], staff: [] };
   try {
     for (let run = 1; run <= RUNS; run++) {
@@ -217,10 +205,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+exitWith(main);

@@ -10,10 +10,14 @@ export interface GridCell {
   column: number;
 }
 
+/**
+ * A line of the table: only its place. Its row is read from the windows when the line is drawn, so
+ * the lines (the table's data) stay the same array while windows arrive; a new array would make the
+ * table copy, index and measure every line of the sheet again for each window.
+ */
 interface GridLine {
   key: number;
   position: number;
-  row: ViewerRow | undefined;
 }
 
 const NUMBER_WIDTH = 88;
@@ -44,14 +48,15 @@ interface SheetGridProps {
 }
 
 /** Calls `need` for the row a line shows: rows are fetched as they are drawn, and only those. */
-function NeededRow({ line, need }: { line: GridLine; need: (position: number) => void }) {
-  useEffect(() => need(line.position), [line.position, need]);
-  return <RowNumber row={line.row} />;
+function NeededRow({ line, row, need }: { line: GridLine; row: ViewerRow | undefined; need: RowWindows['need'] }) {
+  const drawn = row !== undefined;
+  useEffect(() => need(line.position, drawn), [line.position, drawn, need]);
+  return <RowNumber row={row} />;
 }
 
-function cellClass(cell: GridCell, selected: GridCell | null, traced: GridCell | null, line: GridLine): string {
+function cellClass(cell: GridCell, selected: GridCell | null, traced: GridCell | null, row: ViewerRow | undefined): string {
   const classes = [];
-  const issues = issuesOf(line.row, cell.column);
+  const issues = issuesOf(row, cell.column);
   if (issues.length > 0) classes.push(issues.some((issue) => issue.severity === 'error') ? 'viewer-cell-error' : 'viewer-cell-warning');
   if (traced && traced.position === cell.position && traced.column === cell.column) classes.push('viewer-cell-traced');
   if (selected && selected.position === cell.position && selected.column === cell.column) classes.push('viewer-cell-selected');
@@ -62,20 +67,23 @@ function cellClass(cell: GridCell, selected: GridCell | null, traced: GridCell |
  * One sheet's rows as a virtual table: only the rows in view are drawn, and drawing a row asks for
  * its window of rows (and the next), so any length scrolls at the same cost. The grid takes the focus
  * as a whole and moves its selected cell with the arrow keys (aria-activedescendant names it).
+ *
+ * The table's data and columns change only with the sheet's length and its column names: what a line
+ * shows (its row, its marks, the selected and traced cell) is read when it is drawn, and the grid is
+ * drawn again when a window arrives or the selection moves. Changing either would make the table go
+ * over every line of the sheet again, for each window that arrives while the reader scrolls.
  */
 export function SheetGrid({ label, columns, windows, selected, traced, onSelect, onOpen, onClose }: SheetGridProps) {
   const table = useRef<GetRef<typeof Table>>(null);
   const grid = useRef<HTMLDivElement>(null);
   const gridId = useId();
-  const { total, rowAt, need, arrivals } = windows;
-  const cellId = (cell: GridCell) => `${gridId}-${cell.position}-${cell.column}`;
+  const { total, rowAt, need } = windows;
 
-  const lines = useMemo<GridLine[]>(
-    () => Array.from({ length: total ?? 0 }, (_, position) => ({ key: position, position, row: rowAt(position) })),
-    // arrivals: a window that arrives fills the lines it covers.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [total, rowAt, arrivals],
-  );
+  // What the cells read as they are drawn: the latest of each, whichever drawing the columns were made in.
+  const now = useRef({ selected, traced, onSelect, onOpen });
+  now.current = { selected, traced, onSelect, onOpen };
+
+  const lines = useMemo<GridLine[]>(() => Array.from({ length: total ?? 0 }, (_, position) => ({ key: position, position })), [total]);
 
   const scrollTarget = traced ?? selected;
   useEffect(() => {
@@ -84,36 +92,44 @@ export function SheetGrid({ label, columns, windows, selected, traced, onSelect,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [total !== null]);
 
-  const gridColumns: TableColumnsType<GridLine> = [
-    { key: 'number', title: '#', width: NUMBER_WIDTH, fixed: 'left', render: (_value, line) => <NeededRow line={line} need={need} /> },
-    ...columns.map((title, column) => ({
-      key: String(column),
-      title,
-      width: COLUMN_WIDTH,
-      ellipsis: true,
-      render: (_value: unknown, line: GridLine) => <CellText text={line.row?.cells[column] ?? null} issues={issuesOf(line.row, column)} />,
-      onCell: (line: GridLine) => {
-        const cell = { position: line.position, column };
-        return {
-          id: cellId(cell),
-          role: 'gridcell',
-          'aria-selected': selected?.position === line.position && selected.column === column,
-          className: cellClass(cell, selected, traced, line),
-          // The grid keeps the focus (the arrow keys move from the clicked cell): a cell focused
-          // itself would make the browser scroll the body sideways to show it whole, under a
-          // header that does not follow.
-          onMouseDown: (event: MouseEvent) => {
-            event.preventDefault();
-            grid.current?.focus({ preventScroll: true });
-          },
-          onClick: () => {
-            onSelect(cell);
-            onOpen(cell);
-          },
-        };
-      },
-    })),
-  ];
+  const gridColumns = useMemo<TableColumnsType<GridLine>>(
+    () => [
+      { key: 'number', title: '#', width: NUMBER_WIDTH, fixed: 'left', render: (_value, line) => <NeededRow line={line} row={rowAt(line.position)} need={need} /> },
+      ...columns.map((title, column) => ({
+        key: String(column),
+        title,
+        width: COLUMN_WIDTH,
+        ellipsis: true,
+        render: (_value: unknown, line: GridLine) => {
+          const row = rowAt(line.position);
+          return <CellText text={row?.cells[column] ?? null} issues={issuesOf(row, column)} />;
+        },
+        onCell: (line: GridLine) => {
+          const cell = { position: line.position, column };
+          const { selected: selectedNow, traced: tracedNow } = now.current;
+          return {
+            id: `${gridId}-${cell.position}-${cell.column}`,
+            role: 'gridcell',
+            'aria-selected': selectedNow?.position === line.position && selectedNow.column === column,
+            className: cellClass(cell, selectedNow, tracedNow, rowAt(line.position)),
+            // The grid keeps the focus (the arrow keys move from the clicked cell): a cell focused
+            // itself would make the browser scroll the body sideways to show it whole, under a
+            // header that does not follow.
+            onMouseDown: (event: MouseEvent) => {
+              event.preventDefault();
+              grid.current?.focus({ preventScroll: true });
+            },
+            onClick: () => {
+              now.current.onSelect(cell);
+              now.current.onOpen(cell);
+            },
+          };
+        },
+      })),
+    ],
+    [columns, rowAt, need, gridId],
+  );
+  const cellId = (cell: GridCell) => `${gridId}-${cell.position}-${cell.column}`;
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = MOVES[event.key];
@@ -158,7 +174,10 @@ export function SheetGrid({ label, columns, windows, selected, traced, onSelect,
         pagination={false}
         loading={total === null && !windows.error}
         scroll={{ x: NUMBER_WIDTH + COLUMN_WIDTH * columns.length, y: GRID_HEIGHT }}
-        rowClassName={(line) => (line.row?.severity ? `viewer-row-${line.row.severity}` : '')}
+        rowClassName={(line) => {
+          const severity = rowAt(line.position)?.severity;
+          return severity ? `viewer-row-${severity}` : '';
+        }}
         onRow={(line) => ({ role: 'row', 'aria-rowindex': line.position + 1 }) as HTMLAttributes<HTMLElement>}
       />
     </div>

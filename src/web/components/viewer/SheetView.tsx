@@ -1,5 +1,5 @@
 import { Button, Flex, Segmented, Typography } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ViewerLineage, ViewerSheet } from '@/web/api/generated';
 import { nounFor } from '@/web/lib/countNoun';
 import type { MappingFixStart } from './FixMappingDialog';
@@ -56,6 +56,10 @@ export function SheetView({ source, sheet, place, scrubbed, onPlace, onFixMappin
     useCallback((offset: number, limit: number) => read({ version, sheet: sheet.index, filter, offset, limit }), [read, version, sheet.index, filter]),
     filter === 'all' ? sheet.rowCount : null,
   );
+  // The same array while the names are the same: the grid makes its columns again only when they change
+  // (a sheet that names its columns does not wait for its rows to say how many there are).
+  const lettered = sheet.columns.length > 0 ? 0 : windows.widest;
+  const gridColumns = useMemo(() => (sheet.columns.length > 0 ? sheet.columns : columnLetters(lettered)), [sheet.columns, lettered]);
   const [selected, setSelected] = useState<GridCell | null>(() => targetCell(place));
   const [lineageOpen, setLineageOpen] = useState(false);
   const traced = place.target?.column != null ? targetCell(place) : null;
@@ -93,7 +97,7 @@ export function SheetView({ source, sheet, place, scrubbed, onPlace, onFixMappin
       </Flex>
       <SheetGrid
         label={`${sheet.name} rows`}
-        columns={sheet.columns.length > 0 ? sheet.columns : columnLetters(windows.widest)}
+        columns={gridColumns}
         windows={windows}
         selected={selected}
         traced={traced}

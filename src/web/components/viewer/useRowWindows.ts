@@ -15,9 +15,17 @@ export interface RowWindows {
   total: number | null;
   /** The row at a position of the (filtered) sheet, once its window has arrived. */
   rowAt: (position: number) => ViewerRow | undefined;
-  /** Asks for the window holding `position` and the one after it, unless they are here or on their way. */
-  need: (position: number) => void;
-  /** Changes whenever a window arrives, so what is drawn from the windows can be drawn again. */
+  /**
+   * Asks for the window holding `position` and the one after it, unless they are here or on their
+   * way. `drawn` says whether the row at `position` was drawn with its cells: a row drawn without
+   * them is waiting for its window.
+   */
+  need: (position: number, drawn: boolean) => void;
+  /**
+   * Changes whenever a window arrives that a row drawn without its cells waits for, so the grid can
+   * be drawn again; a window fetched ahead of the reader is only kept, as is one nobody waits for any
+   * more, and the rows are drawn from it when they come into view.
+   */
   arrivals: number;
   /** The most cells any row fetched so far has: a raw sheet names no columns, so its rows say how many. */
   widest: number;
@@ -33,6 +41,8 @@ export interface RowWindows {
 export function useRowWindows(read: (offset: number, limit: number) => Promise<ViewerRows>, knownTotal: number | null): RowWindows {
   const windows = useRef(new Map<number, ViewerRow[]>());
   const pending = useRef(new Set<number>());
+  /** Windows that rows drawn without their cells wait for. */
+  const waiting = useRef(new Set<number>());
   const [total, setTotal] = useState(knownTotal);
   const [arrivals, setArrivals] = useState(0);
   const [widest, setWidest] = useState(0);
@@ -46,10 +56,11 @@ export function useRowWindows(read: (offset: number, limit: number) => Promise<V
       read(windowNo * WINDOW_ROWS, WINDOW_ROWS)
         .then((answer) => {
           keepWindow(windows.current, windowNo, answer.rows);
+          // Each of these draws again only when it changes what is drawn.
           setTotal(answer.total);
           setWidest((width) => Math.max(width, ...answer.rows.map((row) => row.cells.length)));
           setError(null);
-          setArrivals((count) => count + 1);
+          if (waiting.current.delete(windowNo)) setArrivals((count) => count + 1);
         })
         .catch((failure: unknown) => setError(errorMessage(failure, 'Failed to load rows')))
         .finally(() => pending.current.delete(windowNo));
@@ -60,8 +71,13 @@ export function useRowWindows(read: (offset: number, limit: number) => Promise<V
   useEffect(() => load(0), [load]);
 
   const need = useCallback(
-    (position: number) => {
+    (position: number, drawn: boolean) => {
       const windowNo = Math.floor(position / WINDOW_ROWS);
+      if (!drawn) {
+        // Drawn before its window arrived: drawn again when it does (or now, if it came meanwhile).
+        if (windows.current.has(windowNo)) setArrivals((count) => count + 1);
+        else waiting.current.add(windowNo);
+      }
       load(windowNo);
       load(windowNo + 1);
     },

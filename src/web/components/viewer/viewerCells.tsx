@@ -1,5 +1,6 @@
 import { CloseCircleFilled, WarningFilled } from '@ant-design/icons';
 import { Tooltip } from 'antd';
+import { type ReactNode, useState } from 'react';
 import type { ViewerRow, ViewerSeverity } from '@/web/api/generated';
 
 export type RowIssue = ViewerRow['issues'][number];
@@ -28,17 +29,35 @@ export function SeverityIcon({ severity, label }: { severity: ViewerSeverity; la
   return <Icon role="img" aria-label={label} className={`viewer-icon-${severity}`} />;
 }
 
+/**
+ * Flagged text with its message on hover. The tooltip is made when the pointer first comes over the
+ * text, and opens at once: a grid scrolling through a long sheet draws many flagged cells it never
+ * shows a message for, and a tooltip each would cost more to draw than the cells themselves. It hangs
+ * on a layer over the text, so the text itself (what a click lands on) stays the same element.
+ */
+function Flagged({ message, children }: { message: string; children: ReactNode }) {
+  const [hovered, setHovered] = useState(false);
+  return (
+    <span className="viewer-cell-text" onMouseEnter={hovered ? undefined : () => setHovered(true)}>
+      {children}
+      {hovered && (
+        <Tooltip title={message} defaultOpen>
+          <span className="viewer-cell-hover" />
+        </Tooltip>
+      )}
+    </span>
+  );
+}
+
 /** A cell's text; a cell an issue names carries the issue's message on hover and for screen readers. */
 export function CellText({ text, issues }: { text: string | null; issues: RowIssue[] }) {
   const severity = worstSeverity(issues);
   if (!severity) return <>{text ?? ''}</>;
   const message = issueText(issues);
   return (
-    <Tooltip title={message}>
-      <span className="viewer-cell-text">
-        <SeverityIcon severity={severity} label={message} /> {text ?? ''}
-      </span>
-    </Tooltip>
+    <Flagged message={message}>
+      <SeverityIcon severity={severity} label={message} /> {text ?? ''}
+    </Flagged>
   );
 }
 
@@ -49,10 +68,8 @@ export function RowNumber({ row }: { row: ViewerRow | undefined }) {
   if (!row.severity) return <>{row.number}</>;
   const label = own.length > 0 ? issueText(own) : `Row ${row.number} has ${row.severity === 'error' ? 'errors' : 'warnings'}`;
   return (
-    <Tooltip title={label}>
-      <span className="viewer-cell-text">
-        <SeverityIcon severity={row.severity} label={label} /> {row.number}
-      </span>
-    </Tooltip>
+    <Flagged message={label}>
+      <SeverityIcon severity={row.severity} label={label} /> {row.number}
+    </Flagged>
   );
 }

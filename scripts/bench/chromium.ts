@@ -1,0 +1,10 @@
+import { type Browser, chromium } from 'playwright-core';
+
+/** Debian's Chromium (CHROMIUM_PATH points at another), headless, with the flags that keep it off the network. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
