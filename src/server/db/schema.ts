@@ -131,7 +131,12 @@ export const clients = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('clients_company_idx').on(table.companyId, table.status), index('clients_staff_idx').on(table.assignedStaffId)],
+  (table) => [
+    // A company's clients in a state, in the order every list shows them (name, then id): a week's rows
+    // are read in order from the index.
+    index('clients_company_name_idx').on(table.companyId, table.status, sql`lower(${table.name})`, table.id),
+    index('clients_staff_idx').on(table.assignedStaffId),
+  ],
 );
 
 /** The document a client owes each week: one per client, shown as '{client} Weekly Document' after its current name. */
@@ -145,7 +150,8 @@ export const requiredDocuments = pgTable(
     title: text('title').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('required_documents_client_idx').on(table.clientId)],
+  // A client's documents in the order a week's rows list them.
+  (table) => [index('required_documents_client_created_idx').on(table.clientId, table.createdAt, table.id)],
 );
 
 export const processingStatuses = ['UPLOADING', 'QUEUED', 'CONSOLIDATING', 'CONSOLIDATED', 'SCRUBBING', 'SCRUBBED', 'FAILED'] as const;

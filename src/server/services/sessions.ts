@@ -161,6 +161,7 @@ export async function sessionOfRefreshToken(ctx: AppContext, presented: string):
 /**
  * The query behind every authenticated request, built once per database and then only run: building
  * a Drizzle query costs more than the database takes to answer this one (a primary-key lookup).
+ * Named, so PostgreSQL parses and plans it once per connection.
  */
 function prepareActiveSession(db: Database) {
   return db
@@ -169,7 +170,7 @@ function prepareActiveSession(db: Database) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(users.id, sql.placeholder('userId')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
-    .prepare('');
+    .prepare('active_session');
 }
 
 const activeSessionQueries = new WeakMap<Database, ReturnType<typeof prepareActiveSession>>();

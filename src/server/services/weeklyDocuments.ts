@@ -1,4 +1,5 @@
 import { type AnyColumn, and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, type Placeholder, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { PAGE_SIZES } from '@/common/limits';
 import type { components } from '../api-types';
 import type { Executor } from '../db/client';
 import { clients, requiredDocuments, uploadFiles, uploads } from '../db/schema';
@@ -145,11 +146,33 @@ function parametersOf(scope: WeeklyDocumentsScope) {
 /** Queries built for an executor, by shape; a transaction's go with it. */
 const preparedByExecutor = new WeakMap<Executor, Map<string, unknown>>();
 
-function preparedOnce<Query>(db: Executor, key: string, build: () => Query): Query {
+/**
+ * The query of a shape, built on first use. `build` gets the statement's name: on PostgreSQL a named
+ * statement is parsed once per connection and then only bound and run, and the server may keep its
+ * plan; unnamed, the whole text travels and is parsed and planned on every request. A shape's text
+ * never changes, which is what a name promises the driver.
+ */
+function preparedOnce<Query>(db: Executor, key: string, build: (name: string) => Query): Query {
   let prepared = preparedByExecutor.get(db);
   if (!prepared) preparedByExecutor.set(db, (prepared = new Map()));
-  if (!prepared.has(key)) prepared.set(key, build());
+  if (!prepared.has(key)) prepared.set(key, build(`weekly_${key.replace(/[^a-z0-9]+/gi, '_').toLowerCase()}`));
   return prepared.get(key) as Query;
+}
+
+/**
+ * The page sizes the screens ask for. A page of one of these sizes runs a statement with the size
+ * written into it: PostgreSQL then keeps one generic plan for the statement instead of planning it
+ * on every request, which is most of what a page costs it (with the size a parameter it guesses a
+ * tenth of the rows and the generic plan never looks cheap enough). Other sizes (a script's own)
+ * stay a parameter, so the statements a connection keeps stay few whatever the requests ask.
+ */
+const SCREEN_PAGE_SIZES: ReadonlySet<number> = new Set(Object.values(PAGE_SIZES));
+
+/** A page size written into the statement: a whole number the contract has already bounded. */
+function pageSizeLiteral(limit: number): Placeholder {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`Not a page size: ${limit}`);
+  // Drizzle's limit() takes a number (sent as a parameter) or a placeholder; SQL is written as is.
+  return sql.raw(String(limit)) as unknown as Placeholder;
 }
 
 /**
@@ -165,8 +188,9 @@ export async function listWeeklyDocuments<Pagination>(
   page: PageRequest,
   paginate: (page: PageRequest, total: number) => Pagination,
 ): Promise<{ documents: WeeklyDocumentRowView[]; pagination: Pagination }> {
-  const query = preparedOnce(db, `rows:${shapeOf(scope)}:${state ?? 'all'}`, () =>
-    pageOfRows(db, parameterScope(scope), state, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }).prepare(''),
+  const screenSize = SCREEN_PAGE_SIZES.has(page.limit);
+  const query = preparedOnce(db, `rows:${shapeOf(scope)}:${state ?? 'all'}:${screenSize ? page.limit : 'any'}`, (name) =>
+    pageOfRows(db, parameterScope(scope), state, { limit: screenSize ? pageSizeLiteral(page.limit) : sql.placeholder('limit'), offset: sql.placeholder('offset') }).prepare(name),
   );
   const rows = await query.execute({ ...parametersOf(scope), limit: page.limit, offset: offsetOf(page) });
   // A page past the end has no row to carry the count.
@@ -200,7 +224,6 @@ function rowsInScope(db: Executor, scope: WeeklyDocumentsScope, state: WeekState
       documentId: sql<string>`${requiredDocuments.id}`.as('row_document_id'),
       documentCreatedAt: sql<Date>`${requiredDocuments.createdAt}`.mapWith(requiredDocuments.createdAt).as('row_document_created_at'),
       warnings: (byWarnings(scope) ? newestUploadWarnings(db, scope.weekStart) : sql<number | null>`null::int`).as('row_warnings'),
-      total: sql<number>`count(*) over ()`.mapWith(Number).as('row_total'),
     })
     .from(clients)
     .innerJoin(requiredDocuments, eq(requiredDocuments.clientId, clients.id))
@@ -210,7 +233,12 @@ function rowsInScope(db: Executor, scope: WeeklyDocumentsScope, state: WeekState
   return query.leftJoinLateral(newest, sql`true`).where(and(scopeCondition(scope), weekStateConditions(newest)[state]));
 }
 
-/** The rows of the page with their number in all, then the newest upload of each in full, with its stored files. */
+/**
+ * The rows of the page with their number in all, then the newest upload of each in full, with its
+ * stored files. The number is a subquery of its own, run once: counted over the window of the rows
+ * instead, every row of the scope would be built and kept before the page could be cut, where now
+ * the page is read in the index's order and stops at its last row.
+ */
 function pageOfRows(db: Executor, scope: WeeklyDocumentsScope, state: WeekState | null, page: { limit: Placeholder; offset: Placeholder }) {
   const warningsFirst = byWarnings(scope);
   const pageRows = rowsInScope(db, scope, state)
@@ -236,7 +264,7 @@ function pageOfRows(db: Executor, scope: WeeklyDocumentsScope, state: WeekState 
       clientName: pageRows.clientName,
       documentId: pageRows.documentId,
       documentCreatedAt: pageRows.documentCreatedAt,
-      total: pageRows.total,
+      total: sql<number>`(${countOf(db, scope, state)})`.mapWith(Number),
       upload: fieldsOf(newest),
       files,
     })
@@ -266,9 +294,13 @@ function fieldsOf<Newest extends Record<keyof UploadRow, unknown>>(newest: Newes
   return Object.fromEntries(keys.map((key) => [key, newest[key]])) as Pick<Newest, keyof UploadRow>;
 }
 
+/** How many rows the scope has (in `state` when one is given). */
+function countOf(db: Executor, scope: WeeklyDocumentsScope, state: WeekState | null) {
+  return db.select({ total: count() }).from(rowsInScope(db, scope, state).as('counted'));
+}
+
 async function countRows(db: Executor, scope: WeeklyDocumentsScope, state: WeekState | null): Promise<number> {
-  const counted = rowsInScope(db, scope, state).as('counted');
-  const [{ total }] = await db.select({ total: count() }).from(counted);
+  const [{ total }] = await countOf(db, scope, state);
   return total;
 }
 
@@ -282,7 +314,7 @@ export interface WeeklyFigures extends WeeklyDocumentsSummary {
 
 /** The week's figures over the same rows as {@link listWeeklyDocuments}, counted in one query. */
 export async function countWeeklyDocuments(db: Executor, scope: WeeklyDocumentsScope): Promise<WeeklyFigures> {
-  const query = preparedOnce(db, `figures:${shapeOf(scope)}`, () => figuresOf(db, parameterScope(scope)).prepare(''));
+  const query = preparedOnce(db, `figures:${shapeOf(scope)}`, (name) => figuresOf(db, parameterScope(scope)).prepare(name));
   const [figures] = await query.execute(parametersOf(scope));
   return figures;
 }
