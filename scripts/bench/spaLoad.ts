@@ -5,7 +5,7 @@
  * 750 kbps up and 150 ms latency. For the demo admin and then the demo staff member, each in a
  * fresh browser context:
  *
- *   login route        /auth/<role> from navigation to the login form visible (the Password field),
+ *   login route        /auth/<role> from navigation to the login form visible ('Welcome back'),
  *                      and the JavaScript it loaded, compressed, until the network was idle (the
  *                      script responses' bodies as received, the sum of their dataReceived
  *                      encodedDataLength; with their headers too, for information); goals < 250 KB
@@ -13,10 +13,10 @@
  *   first area screen  sign-in clicked to the area's first screen visible ('Company Admin Overview'
  *                      for the admin, 'Active client assignments' for staff); goal < 1.5 s more
  *
- * Each figure is the median of BENCH_SPA_RUNS runs (default 3). The exit code is 1 when a goal is
+ * Both times are taken by the page's own clock (see watchForTexts). Each figure is the median of
+ * BENCH_SPA_RUNS runs (default 3). The exit code is 1 when a goal is
  * missed. CHROMIUM_PATH points at another Chromium than Debian's.
  */
-import { performance } from 'node:perf_hooks';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { type BuiltServer, buildIfStale, DEMO, startBuiltServer, stopBuiltServer } from './builtServer';
 import { launchChromium } from './chromium';
@@ -88,6 +88,39 @@ class ScriptBytes {
   }
 }
 
+/** The login form's own text, watched for like an area's first screen. */
+const LOGIN_FORM_TEXT = 'Welcome back';
+
+/** What the page noted, in its own clock (milliseconds since the navigation began). */
+interface WatchedWindow {
+  benchSeen: { texts: Record<string, number>; clicked?: number };
+}
+
+/**
+ * Runs in the page before its own scripts: notes when each text first appears (at the next frame
+ * after the change that brought it, when it is painted) and when the first click landed. Timed in
+ * the page, these do not depend on how often the test driver looks (it polls up to every 500 ms).
+ * Plain text, not a function handed over: this file's compiler adds helpers to functions that the
+ * page does not have.
+ */
+function watchForTexts(texts: string[]): string {
+  return `(() => {
+    const texts = ${JSON.stringify(texts)};
+    const seen = { texts: {} };
+    window.benchSeen = seen;
+    const look = () => {
+      const content = (document.body && document.body.textContent) || '';
+      for (const text of texts) {
+        if (text in seen.texts || !content.includes(text)) continue;
+        seen.texts[text] = NaN;
+        requestAnimationFrame(() => { seen.texts[text] = performance.now(); });
+      }
+    };
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
+    document.addEventListener('click', () => { if (seen.clicked === undefined) seen.clicked = performance.now(); }, true);
+  })();`;
+}
+
 async function throttled(page: Page): Promise<ScriptBytes> {
   const cdp = await page.context().newCDPSession(page);
   const counter = new ScriptBytes(cdp);
@@ -108,20 +141,20 @@ async function visit(browser: Browser, baseUrl: string, area: Area): Promise<Vis
     const page = await context.newPage();
     const scripts = await throttled(page);
 
-    const navigated = performance.now();
+    await page.addInitScript({ content: watchForTexts([LOGIN_FORM_TEXT, AREAS[area].firstScreen]) });
     await page.goto(`${baseUrl}/auth/${area}`, { waitUntil: 'commit', timeout: WAIT_MS });
     await page.getByLabel('Password').waitFor({ state: 'visible', timeout: WAIT_MS });
-    const loginVisibleMs = performance.now() - navigated;
     await page.waitForLoadState('networkidle', { timeout: WAIT_MS });
     const login = scripts.take();
 
     await page.getByLabel('Email').fill(AREAS[area].email);
     await page.getByLabel('Password').fill(DEMO.password);
-    const clicked = performance.now();
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText(AREAS[area].firstScreen, { exact: true }).waitFor({ state: 'visible', timeout: WAIT_MS });
-    const areaAfterSignInMs = performance.now() - clicked;
     await page.waitForLoadState('networkidle', { timeout: WAIT_MS });
+    const seen = await page.evaluate(() => (window as unknown as WatchedWindow).benchSeen);
+    const loginVisibleMs = seen.texts[LOGIN_FORM_TEXT];
+    const areaAfterSignInMs = seen.texts[AREAS[area].firstScreen] - (seen.clicked ?? Number.NaN);
     const inArea = scripts.take();
 
     return {
