@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { NamedStatements } from './namedStatements';
 import * as schema from './schema';
 
 /** One Drizzle type over either driver: routes and services never know which one runs. */
@@ -78,6 +79,7 @@ function nextTurn(): Promise<void> {
  */
 class TurnTakingPGlite extends PGlite {
   #turns: Promise<unknown> = Promise.resolve();
+  readonly #statements = new NamedStatements(this);
 
   #inTurn<T>(work: () => Promise<T>): Promise<T> {
     const turn = this.#turns.then(nextTurn).then(work);
@@ -85,8 +87,13 @@ class TurnTakingPGlite extends PGlite {
     return turn;
   }
 
+  /** A query with parameters runs as a kept statement (see NamedStatements); any other as PGlite runs it. */
   override query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.#inTurn(() => super.query<T>(query, params, options));
+    if (!params?.length || options?.blob || options?.paramTypes) return this.#inTurn(() => super.query<T>(query, params, options));
+    return this.#inTurn(async () => {
+      await this._checkReady();
+      return this._runExclusiveTransaction(() => this._runExclusiveQuery(() => this.#statements.query<T>(query, params, options)));
+    });
   }
 
   override exec(query: string, options?: QueryOptions): Promise<Array<Results>> {
