@@ -45,6 +45,7 @@ import { type BuiltServer, buildIfStale, DEMO, startBuiltServer, stopBuiltServer
 import { writeModelXlsx } from './payrollFiles';
 import { payrollModel } from './payrollModel';
 import { exitWith } from './exitWith';
+import { table } from './table';
 
 const BENCH_DIR = process.env.BENCH_DIR ?? join(tmpdir(), 'payroll-engine-bench');
 const RUNS = Math.max(1, Number(process.env.BENCH_E2E_RUNS) || 20);
@@ -321,12 +322,6 @@ function p95(values: number[]): number {
 
 const seconds = (ms: number | undefined) => (ms === undefined || Number.isNaN(ms) ? '-' : `${(ms / 1000).toFixed(ms < 10_000 ? 3 : 1)} s`);
 const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
 
 interface Series {
   label: string;

@@ -94,7 +94,6 @@ function line({ label, ms }: Timed): string {
 async function overHttp(baseUrl: string, path: string, label: string): Promise<string[]> {
   const { uploadId, overview, readyMs, admin } = await uploadUntilViewerReady(baseUrl, path, `Viewer bench ${label}`);
   const viewer = `/api/company/uploads/${uploadId}/viewer`;
-  const call = (url: string) => admin<unknown>(url);
 
   const first: Timed = { label: 'first window: overview + 100 rows of each version', ms: [] };
   const parts: Timed[] = [{ label: '  of which the overview', ms: [] }, ...overview.versions.map((v) => ({ label: `  of which ${v.version}, rows 0-99`, ms: [] }))];
@@ -109,13 +108,13 @@ async function overHttp(baseUrl: string, path: string, label: string): Promise<s
   ];
   for (let run = 0; run < RUNS; run++) {
     await timed(first, async () => {
-      await timed(parts[0], () => call(viewer));
-      for (const [i, version] of overview.versions.entries()) await timed(parts[i + 1], () => call(`${viewer}/rows?version=${version.version}&sheet=0&limit=100`));
+      await timed(parts[0], () => admin(viewer));
+      for (const [i, version] of overview.versions.entries()) await timed(parts[i + 1], () => admin(`${viewer}/rows?version=${version.version}&sheet=0&limit=100`));
     });
-    await timed(deep[0], () => call(`${viewer}/rows?version=scrubbed&sheet=0&offset=${deepAt}&limit=100`));
-    await timed(deep[1], () => call(`${viewer}/rows?version=raw&sheet=${rawSheet}&offset=${Math.floor(rawRows * 0.9)}&limit=100`));
+    await timed(deep[0], () => admin(`${viewer}/rows?version=scrubbed&sheet=0&offset=${deepAt}&limit=100`));
+    await timed(deep[1], () => admin(`${viewer}/rows?version=raw&sheet=${rawSheet}&offset=${Math.floor(rawRows * 0.9)}&limit=100`));
     const errors = await admin<{ total: number }>(`${viewer}/rows?version=scrubbed&sheet=0&filter=errors&limit=1`);
-    await timed(deep[2], () => call(`${viewer}/rows?version=scrubbed&sheet=0&filter=errors&offset=${Math.floor(errors.total / 2)}&limit=100`));
+    await timed(deep[2], () => admin(`${viewer}/rows?version=scrubbed&sheet=0&filter=errors&offset=${Math.floor(errors.total / 2)}&limit=100`));
   }
   return [`  upload posted -> viewer READY: ${(readyMs / 1000).toFixed(1)} s (engine, files stored, pack built)`, line(first), ...parts.map(line), ...deep.map(line)];
 }

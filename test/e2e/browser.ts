@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { launchChromium } from '../../scripts/bench/chromium';
 import { stateFile } from './globalSetup';
 
 export const screenshotDir = path.resolve(__dirname, '../../test-results/screenshots');
@@ -9,14 +10,8 @@ export function baseUrl(): string {
   return (JSON.parse(readFileSync(stateFile, 'utf8')) as { baseUrl: string }).baseUrl;
 }
 
-/** Debian's Chromium, headless, with the flags that keep it off the network. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
-}
+/** Debian's Chromium, headless, with the flags that keep it off the network (the benchmarks' own). */
+export const launchBrowser = launchChromium;
 
 /**
  * One browser for a suite, started before its tests and closed after them with every context it

@@ -90,10 +90,7 @@ class TurnTakingPGlite extends PGlite {
   /** A query with parameters runs as a kept statement (see NamedStatements); any other as PGlite runs it. */
   override query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
     if (!params?.length || options?.blob || options?.paramTypes) return this.#inTurn(() => super.query<T>(query, params, options));
-    return this.#inTurn(async () => {
-      await this._checkReady();
-      return this._runExclusiveTransaction(() => this._runExclusiveQuery(() => this.#statements.query<T>(query, params, options)));
-    });
+    return this.#inTurn(() => this.#statements.query<T>(query, params, options));
   }
 
   override exec(query: string, options?: QueryOptions): Promise<Array<Results>> {

@@ -37,8 +37,13 @@ export class NamedStatements {
     return this.#kept.size;
   }
 
-  /** Runs the query as PGlite's query would, with the statement kept. Call it with the database to itself. */
+  /** Runs the query as PGlite's query would (waiting for the database to be its own), with the statement kept. */
   async query<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    await this.#db._checkReady();
+    return this.#db._runExclusiveTransaction(() => this.#db._runExclusiveQuery(() => this.#run<T>(text, params, options)));
+  }
+
+  async #run<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
     const messages: BackendMessages = [];
     try {
       const statement = await this.#statementOf(text);

@@ -9,8 +9,7 @@ describe('statements kept by the embedded database', () => {
   let db: PGlite;
   let statements: NamedStatements;
 
-  /** As the server runs them: the database to itself for the whole run. */
-  const kept = <T,>(text: string, params: unknown[]) => db._runExclusiveQuery(() => statements.query<T>(text, params));
+  const kept = <T,>(text: string, params: unknown[]) => statements.query<T>(text, params);
 
   beforeAll(async () => {
     db = await PGlite.create();

@@ -54,6 +54,11 @@ function NeededRow({ line, row, need }: { line: GridLine; row: ViewerRow | undef
   return <RowNumber row={row} />;
 }
 
+/** A cell's element id, which the grid's aria-activedescendant names. */
+function cellIdOf(gridId: string, cell: GridCell): string {
+  return `${gridId}-${cell.position}-${cell.column}`;
+}
+
 function cellClass(cell: GridCell, selected: GridCell | null, traced: GridCell | null, row: ViewerRow | undefined): string {
   const classes = [];
   const issues = issuesOf(row, cell.column);
@@ -108,7 +113,7 @@ export function SheetGrid({ label, columns, windows, selected, traced, onSelect,
           const cell = { position: line.position, column };
           const { selected: selectedNow, traced: tracedNow } = now.current;
           return {
-            id: `${gridId}-${cell.position}-${cell.column}`,
+            id: cellIdOf(gridId, cell),
             role: 'gridcell',
             'aria-selected': selectedNow?.position === line.position && selectedNow.column === column,
             className: cellClass(cell, selectedNow, tracedNow, rowAt(line.position)),
@@ -129,7 +134,7 @@ export function SheetGrid({ label, columns, windows, selected, traced, onSelect,
     ],
     [columns, rowAt, need, gridId],
   );
-  const cellId = (cell: GridCell) => `${gridId}-${cell.position}-${cell.column}`;
+  const cellId = (cell: GridCell) => cellIdOf(gridId, cell);
 
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = MOVES[event.key];
