@@ -37,13 +37,13 @@ function childrenCpuMs(): number | undefined {
   }
 }
 
-interface ProcessTime {
+export interface ProcessTime {
   wallMs: number;
   cpuMs?: number;
 }
 
 /** Wall time of one process, from spawn to exit, and the CPU time it used. */
-function timeProcess(args: string[]): ProcessTime {
+export function timeProcess(args: string[]): ProcessTime {
   const cpuBefore = childrenCpuMs();
   const started = performance.now();
   const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 20 });
@@ -53,7 +53,7 @@ function timeProcess(args: string[]): ProcessTime {
   return { wallMs, cpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore };
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }

@@ -19,6 +19,7 @@ import { type OperationHandlers, registerOperations } from './http/operations';
 import { extendRequestValidator } from './http/requestVocabulary';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { bodyDeadline, clientErrorHandler, serverTimeouts } from './http/timeouts';
+import { loggerOptions } from './logging';
 import { silentPublisher } from './realtime/processingUpdates';
 import { realtimePlugin } from './realtime/realtimePlugin';
 import { authOperations } from './routes/auth';
@@ -61,7 +62,7 @@ export const allOperations: OperationHandlers = {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
+    logger: deps.logger === false ? false : loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(config.timeouts),

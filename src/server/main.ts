@@ -9,6 +9,7 @@ import { openConfiguredDatabase } from './db/open';
 import { surviveOutages } from './db/unreachable';
 import { startQueue } from './jobs/queue';
 import { startUploadWorker, type UploadWorker } from './jobs/uploadWorker';
+import { loggerOptions } from './logging';
 import { warmPipeline } from './processing';
 import { openFanoutPool, workerPublisher, type WorkerPublisher } from './realtime/postgresFanout';
 import { silentPublisher } from './realtime/processingUpdates';
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
     throw new ConfigError(`The embedded database serves one process: start with 'all', or set DATABASE_URL to run '${role}' separately.`);
   }
 
-  if (config.databaseUrl) surviveOutages(pino({ level: config.logLevel }));
+  if (config.databaseUrl) surviveOutages(pino(loggerOptions(config.logLevel)));
   const database = await openConfiguredDatabase(config);
   await database.migrate();
   const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
           db: database.db,
           storage: openConfiguredStorage(config),
           publisher: silentPublisher,
-          log: pino({ level: config.logLevel }),
+          log: pino(loggerOptions(config.logLevel)),
           weekOverWeek: config.processing.weekOverWeek,
         };
     // A `worker` process alone has no sockets: it publishes to the same rooms through PostgreSQL.

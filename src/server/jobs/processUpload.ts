@@ -8,7 +8,7 @@ import { type ClientHistory, ProcessingError, processWorkbook, type WeekFacts, t
 import { type StageDeps, UploadGone, type UploadFileRow, UploadStages } from './uploadStages';
 import { type ProcessUploadJob, uploadStillExists } from './uploadJobs';
 import { ProgressRelay, STAGE_MESSAGES, UNEXPECTED_FAILURE } from './uploadMessages';
-import { type UploadSummary, toUploadSummary } from './uploadSummary';
+import { storableFacts, type UploadSummary, toUploadSummary } from './uploadSummary';
 import { prepareViewerPack, storedPackFiles, viewerPackPending } from './uploadViewerPack';
 import { keepWeekFacts, loadClientHistory } from '../services/mappingProfiles';
 import type { UploadPackFiles } from '../services/reviewPack';
@@ -70,7 +70,7 @@ export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promis
     // a run that died after SCRUBBED left only the viewer's rows to build: from the stored files, without the engine
     if (upload.status === 'SCRUBBED') return await buildPack(() => storedPackFiles(stages, workDir), upload.summary as UploadSummary);
     const history = await loadClientHistory(deps.db, upload.clientId, upload.weekStart);
-    const keepFacts = (facts: WeekFacts) => keepWeekFacts(deps.db, upload, facts);
+    const keepFacts = (facts: WeekFacts) => keepWeekFacts(deps.db, upload, storableFacts(facts));
     await run(stages, { weekStart: upload.weekStart, history, weekOverWeek: deps.weekOverWeek, workDir, signal, buildPack, keepFacts });
   } catch (error) {
     if (error instanceof UploadGone) return;

@@ -1,4 +1,4 @@
-import type { IssueRule, IssueRuleCount, ProcessingSummary } from '../processing';
+import type { IssueRule, IssueRuleCount, ProcessingSummary, WeekFacts } from '../processing';
 import { storableText } from '../services/reviewPackBlocks';
 
 /**
@@ -35,6 +35,8 @@ export interface UploadSheetSource {
   rowsRead: number;
   dataRows: number;
   mapping: ProcessingSummary['sheets'][number]['mapping'];
+  /** The table's number in its sheet, from 2 for a table stacked below the first (absent for the first). */
+  table?: number;
 }
 
 export function toUploadSummary(summary: ProcessingSummary): UploadSummary {
@@ -55,7 +57,8 @@ export function toUploadSummary(summary: ProcessingSummary): UploadSummary {
       headerRow: sheet.headerRow ?? null,
       rowsRead: sheet.rowsRead,
       dataRows: sheet.dataRows,
-      mapping: sheet.mapping.map((m) => ({ header: storableText(m.header), column: storableText(m.column), sourceColumn: m.sourceColumn })),
+      mapping: sheet.mapping.map((m) => ({ header: storableText(m.header), column: storableText(m.column), sourceColumn: m.sourceColumn, ...(m.how ? { how: m.how } : {}) })),
+      ...(sheet.table ? { table: sheet.table } : {}),
     })),
     issuesByRule: Object.entries(summary.issuesByRule).map(([rule, counted]) => ({
       rule: rule as IssueRule,
@@ -72,4 +75,21 @@ export function toUploadSummary(summary: ProcessingSummary): UploadSummary {
 /** The summary with the index in the Scrubbed sheet of the row each rule flagged first. */
 export function withFirstRows(summary: UploadSummary, firstRows: ReadonlyMap<IssueRule, number>): UploadSummary {
   return { ...summary, issuesByRule: summary.issuesByRule.map((counted) => ({ ...counted, firstRow: firstRows.get(counted.rule) ?? null })) };
+}
+
+/**
+ * A week's facts as jsonb can hold them (storableText): the engine reads no half surrogate pair and the
+ * scrubber leaves no control character in a name, but the facts carry people's names and identifiers
+ * to the database, where one such character would fail the upload.
+ */
+export function storableFacts(facts: WeekFacts): WeekFacts {
+  return {
+    ...facts,
+    employees: facts.employees.map((employee) => ({
+      ...employee,
+      key: storableText(employee.key),
+      id: employee.id === null ? null : storableText(employee.id),
+      name: storableText(employee.name),
+    })),
+  };
 }

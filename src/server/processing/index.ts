@@ -21,7 +21,7 @@
  */
 export { processWorkbook, warmPipeline, type WarmPipelineOptions } from './pipeline/processWorkbook';
 export { ProcessingError, type ProcessingErrorCode } from './processingError';
-export type { ProcessWorkbookOptions, ProcessingSummary, ProgressUpdate, SheetSourceInfo, HoursKind } from './types';
+export type { MappingSource, ProcessWorkbookOptions, ProcessingSummary, ProgressUpdate, SheetSourceInfo, HoursKind } from './types';
 export type { ClientHistory, MappingFix, WeekEmployee, WeekFacts, WeekOverWeekThresholds } from './types';
 export { WEEK_OVER_WEEK_DEFAULTS } from './history/weekOverWeek';
 export { openWorkbook } from './reading/openWorkbook';

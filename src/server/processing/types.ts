@@ -33,9 +33,17 @@ export interface SheetSourceInfo {
    * Original header text -> canonical or kept column name; `sourceColumn` is the 0-based column of the
    * sheet it was read from (the lower row of a two-row header), so a value leads back to its raw cell.
    */
-  mapping: Array<{ header: string; column: string; sourceColumn: number }>;
+  mapping: Array<{ header: string; column: string; sourceColumn: number; how?: MappingSource }>;
   unmappedHeaders: string[];
+  /** The table's number in its sheet, from 2 for a table stacked below the first (absent for the first). */
+  table?: number;
 }
+
+/**
+ * How a column's mapping was decided: the header vocabulary, the column's values, the client's
+ * remembered profile, or an admin's fix.
+ */
+export type MappingSource = 'vocabulary' | 'content' | 'profile' | 'fix';
 
 export interface ProcessingSummary {
   fileName: string;

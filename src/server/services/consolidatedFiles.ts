@@ -137,7 +137,7 @@ export async function storeConsolidatedFile(
   const stored = await storeIncomingFile(ctx.storage, incoming, {
     kind,
     maxBytes: ctx.config.maxUploadBytes,
-    refusals: { tooLarge, signature: () => badRequest(UPLOAD_MESSAGES.extension), interrupted: () => badRequest(UPLOAD_MESSAGES.interrupted) },
+    refusals: { tooLarge, wrongKind: () => badRequest(UPLOAD_MESSAGES.format), interrupted: () => badRequest(UPLOAD_MESSAGES.interrupted) },
   });
 
   let row: typeof consolidatedFiles.$inferSelect;

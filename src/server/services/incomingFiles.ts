@@ -1,9 +1,8 @@
 import path from 'node:path';
-import type { Readable, Transform } from 'node:stream';
+import { finished, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { AppError, badRequest } from '../http/errors';
-import { ProcessingError } from '../processing/processingError';
+import { ERROR_MESSAGES, ProcessingError } from '../processing/processingError';
 import { checkWorkbookPackage } from '../processing/reading/workbookPackage';
-import { CsvTextGate } from '../storage/csvTextGate';
 import { type FileStorage, type StoredObject, StoredObjectTooLarge } from '../storage/fileStorage';
 import { type SpreadsheetKind, SpreadsheetSignatureGate } from '../storage/spreadsheetSignature';
 import { TemporaryCopy } from '../storage/temporaryCopy';
@@ -36,8 +35,12 @@ export function cleanFileName(name: string): string {
 /** The errors a refused upload answers with, in the wording of the form it came from. */
 export interface IncomingFileRefusals {
   tooLarge: () => AppError;
-  /** The content is not what the extension says: its first bytes, a CSV's text, a zip that is no workbook. */
-  signature: () => AppError;
+  /**
+   * The content is no spreadsheet at all (a web page, a PDF, text named as a workbook, a zip of other
+   * files): the form's own "Invalid file format" wording. Every other problem with the content
+   * answers in the engine's words (ERROR_MESSAGES), which name it and say what to do.
+   */
+  wrongKind: () => AppError;
   /** The form broke off before the file was complete. */
   interrupted: () => AppError;
 }
@@ -50,26 +53,87 @@ export interface IncomingFileChecks {
 
 /**
  * Streams an uploaded file into storage while its size is checked against the limit and its content
- * against the kind its extension names: the first bytes, and all of a CSV's text. A zip of the xlsx
- * family is copied aside as it streams, since whether it is a workbook (and no zip bomb) shows only
- * once it is complete; it is judged before this returns. Nothing larger than the limit is ever held,
- * and a refused file leaves nothing stored.
+ * judged as the engine judges it (SpreadsheetSignatureGate): what it is, and all of a CSV's text. A
+ * zip is copied aside as it streams, since whether it is a workbook (and no zip bomb) shows only once
+ * it is complete; it is judged before this returns. Nothing larger than the limit is ever held, and a
+ * refused file leaves nothing stored.
  */
 export async function storeIncomingFile(storage: FileStorage, incoming: IncomingFile, checks: IncomingFileChecks): Promise<StoredObject> {
-  const copy = checks.kind === 'xlsx' || checks.kind === 'xlsm' ? await TemporaryCopy.create() : undefined;
+  const gate = new SpreadsheetSignatureGate(checks.kind, (problem) => contentRefusal(problem, checks.refusals));
+  const copy = new CopyOfZip(() => gate.format === 'xlsx');
   try {
-    const stored = await streamIntoStorage(storage, incoming, checks, [...streamingChecks(checks), ...(copy ? [copy] : [])]);
-    if (copy) await refuseUnlessWorkbook(storage, stored, copy.path, checks.refusals.signature);
+    const stored = await streamIntoStorage(storage, incoming, checks, [gate, copy]);
+    if (copy.path) await refuseUnlessWorkbook(storage, stored, copy.path, checks.refusals);
     return stored;
   } finally {
-    await copy?.remove();
+    await copy.remove();
   }
 }
 
-/** The checks the content passes through on its way in: its first bytes, and a CSV's whole text. */
-function streamingChecks({ kind, refusals }: IncomingFileChecks): Transform[] {
-  const gate = new SpreadsheetSignatureGate(kind, refusals.signature);
-  return kind === 'csv' ? [gate, new CsvTextGate(refusals.signature)] : [gate];
+/** The answer to content the engine would refuse: the form's wording for no spreadsheet at all, else the engine's. */
+function contentRefusal(problem: ProcessingError, refusals: IncomingFileRefusals): AppError {
+  return problem.code === 'INVALID_FORMAT' ? refusals.wrongKind() : badRequest(ERROR_MESSAGES[problem.code]);
+}
+
+/**
+ * Passes content through, copying it to a temporary file (TemporaryCopy) when it is a zip: told by
+ * `isZip` when the first chunk arrives, which the content gate before it has judged by then.
+ */
+class CopyOfZip extends Transform {
+  private copy: TemporaryCopy | undefined;
+  /** The copy's making, under way: what `remove` waits for, should the flow have failed meanwhile. */
+  private making: Promise<unknown> | undefined;
+  private decided = false;
+
+  constructor(private readonly isZip: () => boolean) {
+    super();
+  }
+
+  /** Where the copy is, when one was made. */
+  get path(): string | undefined {
+    return this.copy?.path;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (!this.decided) {
+      this.decided = true;
+      if (this.isZip()) {
+        this.making = TemporaryCopy.create().then((copy) => {
+          this.copy = copy;
+          // the copy passes the content on too, to nothing; its failures reach the callbacks of its writes
+          copy.resume();
+          copy.on('error', () => undefined);
+          this.pass(chunk, callback);
+        }, callback);
+        return;
+      }
+    }
+    this.pass(chunk, callback);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    const copy = this.copy;
+    if (!copy) {
+      callback();
+      return;
+    }
+    copy.end();
+    finished(copy, { readable: false }, (error) => callback(error ?? null));
+  }
+
+  /** Deletes the copy, if one was made. */
+  async remove(): Promise<void> {
+    await this.making?.catch(() => undefined);
+    await this.copy?.remove();
+  }
+
+  private pass(chunk: Buffer, callback: TransformCallback): void {
+    if (!this.copy) {
+      callback(null, chunk);
+      return;
+    }
+    this.copy.write(chunk, (error) => callback(error ?? null, chunk));
+  }
 }
 
 /** Puts the content into storage through the checks, answering each failure with the form's refusal. */
@@ -100,15 +164,15 @@ async function streamIntoStorage(storage: FileStorage, incoming: IncomingFile, c
 
 /**
  * Removes the stored zip and refuses it unless it is a workbook within the zip-bomb limits. One that
- * is not a workbook answers as content that is not what its name says; a bomb, a damaged zip or a
- * password answer in the engine's words, which say what to do.
+ * is not a workbook answers as no spreadsheet at all; a bomb, a damaged zip or a password answer in
+ * the engine's words, which say what to do.
  */
-async function refuseUnlessWorkbook(storage: FileStorage, stored: StoredObject, copyPath: string, notWorkbook: () => AppError): Promise<void> {
+async function refuseUnlessWorkbook(storage: FileStorage, stored: StoredObject, copyPath: string, refusals: IncomingFileRefusals): Promise<void> {
   try {
     await checkWorkbookPackage(copyPath);
   } catch (error) {
     await storage.delete(stored.key);
     if (!(error instanceof ProcessingError)) throw error;
-    throw error.code === 'INVALID_FORMAT' ? notWorkbook() : badRequest(error.message);
+    throw contentRefusal(error, refusals);
   }
 }

@@ -15,11 +15,19 @@ export interface ApprovedUpload {
   summary: unknown;
 }
 
-/** Each used sheet's mapping as the run applied it (the client's fixes included): the profile the next week is compared with. */
+/**
+ * Each used sheet's mapping as the run applied it (the client's fixes included): the profile the next
+ * week is compared with. Tables stacked in one sheet make one entry, each header once.
+ */
 function profileSheetsOf(summary: Pick<UploadSummary, 'sources'>): ProfileSheet[] {
-  return summary.sources
-    .filter((sheet) => sheet.reason === null)
-    .map((sheet) => ({ name: sheet.name, mapping: sheet.mapping.map(({ header, column }) => ({ header, column })) }));
+  const sheets = new Map<string, ProfileSheet>();
+  for (const sheet of summary.sources) {
+    if (sheet.reason !== null) continue;
+    const profile = sheets.get(sheet.name) ?? { name: sheet.name, mapping: [] };
+    sheets.set(sheet.name, profile);
+    for (const { header, column } of sheet.mapping) if (!profile.mapping.some((m) => m.header === header)) profile.mapping.push({ header, column });
+  }
+  return [...sheets.values()];
 }
 
 /**

@@ -6,6 +6,7 @@
 import { promisify } from 'node:util';
 import { gunzipSync, gzip } from 'node:zlib';
 import { type CellValue, ExcelDate } from '../processing';
+import { wellFormedText } from '../processing/reading/xmlText';
 
 export const REVIEW_BLOCK_ROWS = 256;
 
@@ -95,8 +96,10 @@ export function displayCells(cells: CellValue[]): Array<string | null> {
 
 /**
  * Text as PostgreSQL's text and jsonb can hold it: they refuse the NUL character, which a workbook's
- * sheet name or header may carry; it is shown as U+FFFD, the mark for a character that cannot be shown.
+ * sheet name or header may carry, and jsonb half of a surrogate pair without its other half; each is
+ * shown as U+FFFD, the mark for a character that cannot be shown.
  */
 export function storableText(text: string): string {
-  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+  const whole = wellFormedText(text);
+  return whole.includes('\u0000') ? whole.replaceAll('\u0000', '\uFFFD') : whole;
 }

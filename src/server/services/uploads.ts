@@ -38,8 +38,8 @@ const tooLarge = () => new AppError(413, 'TOO_LARGE', WEEKLY_UPLOAD_MESSAGES.too
 
 /**
  * Stores a client's weekly document and queues it for processing. The type and extension are
- * checked first (spec section 5), then the content (size limit, and that it is what its extension
- * says: see storeIncomingFile); then one transaction writes the upload (QUEUED), its raw file row,
+ * checked first (spec section 5), then the content (size limit, and what it is, judged as the engine
+ * judges it: see storeIncomingFile); then one transaction writes the upload (QUEUED), its raw file row,
  * its job and the audit row, so an upload never exists without its job nor a job without its
  * upload. A refused upload leaves nothing: no row, and its stored file is removed.
  */
@@ -59,7 +59,7 @@ export async function queueWeeklyDocument(
   const stored = await storeIncomingFile(ctx.storage, incoming, {
     kind: CONTENT_KINDS[fileExtension(fileName)],
     maxBytes: ctx.config.maxUploadBytes,
-    refusals: { tooLarge, signature: () => badRequest(WEEKLY_UPLOAD_MESSAGES.extension), interrupted: () => badRequest(UPLOAD_REFUSALS.interrupted) },
+    refusals: { tooLarge, wrongKind: () => badRequest(WEEKLY_UPLOAD_MESSAGES.mimeType), interrupted: () => badRequest(UPLOAD_REFUSALS.interrupted) },
   });
 
   const jobId = randomUUID();

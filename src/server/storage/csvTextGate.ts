@@ -1,109 +1,68 @@
-import { isAscii } from 'node:buffer';
-import { Transform, type TransformCallback } from 'node:stream';
-
-/** Control characters no CSV holds in any encoding: C0 but tab, line feed, form feed and carriage return, and DEL. */
-// eslint-disable-next-line no-control-regex
-const ASCII_CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
-/** The C1 controls, refused in Unicode text. */
-const C1_CONTROL = /[\u0080-\u009f]/;
-/** The five bytes Windows-1252 leaves undefined (read as latin1 text); its other bytes are letters and signs. */
-const UNDEFINED_1252 = /[\u0081\u008d\u008f\u0090\u009d]/;
-
-/** How the text is read: the byte-order mark decides, as it does for the engine's CSV reader. */
-type Reading = 'utf-8' | 'utf-16le' | 'utf-16be' | 'utf-8-or-1252';
-
-function readingOf(head: Buffer): Reading {
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return 'utf-8';
-  if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
-  if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
-  return 'utf-8-or-1252';
-}
+import { ProcessingError } from '../processing/processingError';
+import { bomEncoding } from '../processing/reading/csvEncoding';
+import { BinaryContentMeter, CSV_CONTENT } from '../processing/reading/textContent';
 
 /**
- * Passes a CSV through while checking that all of it is text the engine reads as it would: UTF-8 or
- * UTF-16 when a byte-order mark says so, otherwise UTF-8 if every byte sequence is valid UTF-8 and
- * Windows-1252 if not. Text holding a NUL or another control character (other than tab, CR, LF and
- * form feed), or a byte sequence its encoding cannot hold, is refused with the given error: as soon
- * as it arrives, or, where only the end tells which encoding it is, once the content is complete.
+ * Follows a CSV's text as it arrives and judges it as the engine's CSV reader will (textContent.ts):
+ * content thick with control characters or NULs is binary, refused as BINARY_CSV as soon as it shows;
+ * content of nothing but a byte-order mark, blank lines and separators is refused as EMPTY once it is
+ * complete. A few control characters in a cell, a byte sequence its encoding cannot hold, a lone
+ * surrogate: none is a reason to refuse the file (the engine reads each as text, or as U+FFFD, and the
+ * scrubber says so).
  */
-export class CsvTextGate extends Transform {
-  private head = Buffer.alloc(0);
-  private reading: Reading | undefined;
+export class CsvTextCheck {
+  /** The first bytes, until there are enough to read a byte-order mark. */
+  private head: Buffer | undefined = Buffer.alloc(0);
+  private meter = new BinaryContentMeter(1);
+  /** For UTF-16 (told by its byte-order mark), which is judged on its code units. */
   private decoder: TextDecoder | undefined;
-  /** Whether the text so far, valid UTF-8, held a C1 control (refused only if it stays UTF-8). */
-  private utf8Control = false;
-  /** Whether the bytes so far held one Windows-1252 leaves undefined (refused if it turns out to be that). */
-  private undefined1252 = false;
+  private content = false;
 
-  constructor(private readonly refusal: () => Error) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (this.reading === undefined) {
+  /** Follows the next chunk; throws BINARY_CSV once the content so far is binary. */
+  feed(chunk: Buffer): void {
+    if (this.head) {
       this.head = Buffer.concat([this.head, chunk]);
-      if (this.head.length < 3) {
-        callback();
-        return;
-      }
-      chunk = this.start();
+      if (this.head.length < 3) return;
+      chunk = this.start(this.head);
     }
-    if (this.isText(chunk)) callback(null, chunk);
-    else callback(this.refusal());
+    this.follow(chunk);
   }
 
-  override _flush(callback: TransformCallback): void {
-    const rest = this.reading === undefined ? this.start() : Buffer.alloc(0);
-    if (!this.isText(rest) || !this.endsAsText()) {
-      callback(this.refusal());
-      return;
-    }
-    callback(null, rest);
+  /** Judges the complete content: throws BINARY_CSV or EMPTY. */
+  end(): void {
+    if (this.head) this.follow(this.start(this.head));
+    if (this.decoder) this.follow(undefined);
+    if (this.meter.end()) throw new ProcessingError('BINARY_CSV');
+    if (!this.content) throw new ProcessingError('EMPTY');
   }
 
-  /** Decides the reading from the first bytes and hands them back to be checked. */
-  private start(): Buffer {
-    this.reading = readingOf(this.head);
-    this.decoder = new TextDecoder(this.reading === 'utf-8-or-1252' ? 'utf-8' : this.reading, { fatal: true });
-    const head = this.head;
-    this.head = Buffer.alloc(0);
+  /** Reads the byte-order mark; returns the first bytes, to be followed as content (the mark's own bytes apart, which are no content). */
+  private start(head: Buffer): Buffer {
+    this.head = undefined;
+    const marked = bomEncoding(head);
+    if (marked?.encoding === 'utf-16le' || marked?.encoding === 'utf-16be') {
+      this.decoder = new TextDecoder(marked.encoding);
+      this.meter = new BinaryContentMeter(2);
+      return head;
+    }
+    if (marked) {
+      // counted as bytes of the content, as the engine counts them, but not tested for content
+      this.meter.feedBytes(head.subarray(0, marked.length));
+      return head.subarray(marked.length);
+    }
     return head;
   }
 
-  private isText(chunk: Buffer): boolean {
-    if (this.decoder === undefined) return isText1252(chunk);
-    let text: string;
-    try {
-      text = this.decoder.decode(chunk, { stream: true });
-    } catch {
-      return this.reading === 'utf-8-or-1252' && this.readAs1252(chunk);
+  /** `undefined`: the end of a UTF-16 text (what its decoder kept back). */
+  private follow(chunk: Buffer | undefined): void {
+    if (this.decoder) {
+      const text = chunk ? this.decoder.decode(chunk, { stream: true }) : this.decoder.decode();
+      if (this.meter.feedUnits(text)) throw new ProcessingError('BINARY_CSV');
+      this.content ||= CSV_CONTENT.test(text);
+      return;
     }
-    if (ASCII_CONTROL.test(text)) return false;
-    if (this.reading !== 'utf-8-or-1252') return !C1_CONTROL.test(text);
-    this.utf8Control ||= C1_CONTROL.test(text);
-    this.undefined1252 ||= !isAscii(chunk) && UNDEFINED_1252.test(chunk.toString('latin1'));
-    return true;
+    if (!chunk) return;
+    if (this.meter.feedBytes(chunk)) throw new ProcessingError('BINARY_CSV');
+    this.content ||= CSV_CONTENT.test(chunk.toString('latin1'));
   }
-
-  /** From the first byte sequence that is not UTF-8 on, the whole file is Windows-1252, as the engine reads it. */
-  private readAs1252(chunk: Buffer): boolean {
-    this.decoder = undefined;
-    return !this.undefined1252 && isText1252(chunk);
-  }
-
-  /** Whether the content, now complete, ends as text of its reading (no sequence cut short, no stray control). */
-  private endsAsText(): boolean {
-    if (this.decoder === undefined) return true;
-    try {
-      this.decoder.decode();
-    } catch {
-      return this.reading === 'utf-8-or-1252' && this.readAs1252(Buffer.alloc(0));
-    }
-    return this.reading !== 'utf-8-or-1252' || !this.utf8Control;
-  }
-}
-
-function isText1252(chunk: Buffer): boolean {
-  const text = chunk.toString('latin1');
-  return !ASCII_CONTROL.test(text) && !UNDEFINED_1252.test(text);
 }

@@ -1,84 +1,120 @@
 import { Transform, type TransformCallback } from 'node:stream';
+import { ProcessingError } from '../processing/processingError';
+import { compoundDirectory, type FileFormat, formatOfContent, SNIFF_BYTES } from '../processing/reading/detectFormat';
+import { CsvTextCheck } from './csvTextGate';
 
 /** The spreadsheet kinds accepted for upload, named by their extension. */
 export type SpreadsheetKind = 'xls' | 'xlsx' | 'xlsm' | 'csv';
 
-/** How many leading bytes decide whether the content is what its name says. */
-export const SIGNATURE_BYTES = 1024;
-
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
-const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-
-function startsWith(head: Buffer, signature: number[]): boolean {
-  return head.length >= signature.length && signature.every((byte, index) => head[index] === byte);
-}
-
 /**
- * Whether the header of an OLE compound file is one a spreadsheet program writes: version 3 with
- * 512-byte sectors or version 4 with 4096-byte ones, little-endian, 64-byte mini sectors.
- */
-function isCompoundFileHeader(head: Buffer): boolean {
-  if (head.length < 512 || !startsWith(head, OLE)) return false;
-  const [major, byteOrder, sectorShift, miniSectorShift] = [26, 28, 30, 32].map((offset) => head.readUInt16LE(offset));
-  return byteOrder === 0xfffe && miniSectorShift === 6 && ((major === 3 && sectorShift === 9) || (major === 4 && sectorShift === 12));
-}
-
-/**
- * Whether the leading bytes fit the kind: the xlsx family is a zip (whether it is a workbook is told
- * once the whole file is there), .xls an OLE compound file with a sound header. A CSV's text is
- * checked as a whole as it streams (CsvTextGate), so any first bytes may start one. Empty content
- * fits no kind.
- */
-export function fitsSpreadsheetKind(kind: SpreadsheetKind, head: Buffer): boolean {
-  if (head.length === 0) return false;
-  if (kind === 'xlsx' || kind === 'xlsm') return startsWith(head, ZIP);
-  if (kind === 'xls') return isCompoundFileHeader(head);
-  return true;
-}
-
-/**
- * Passes content through once its first bytes fit the kind; otherwise fails with the given error
- * before anything past the first kilobyte has been read.
+ * Judges content as it streams in, with the engine's own judgement (formatOfContent): what the
+ * content is, whatever the allowed extension it came with (an xlsx named .xlsm is read as what it
+ * is), text only as a .csv. The first 64 KB are held until judged, so content refused for what it
+ * starts with passes nothing on; a compound file is judged once its directory has passed (where an
+ * encrypted workbook's stream names are); a CSV's text all through (CsvTextCheck). A refusal is
+ * the engine's ProcessingError (EMPTY, PASSWORD_PROTECTED, CORRUPT, BINARY_CSV, INVALID_FORMAT), or
+ * what `refusal` makes of it. Whether a zip is a workbook is told only once it is complete
+ * (checkWorkbookPackage), on a copy.
  */
 export class SpreadsheetSignatureGate extends Transform {
-  private head: Buffer[] = [];
-  private headLength = 0;
-  private decided = false;
+  /** What the content is, once judged: set before the first of it is passed on (a compound file's may follow). */
+  format: FileFormat | undefined;
+  private held: Buffer[] = [];
+  private heldLength = 0;
+  private judged = false;
+  /** A compound file's head, kept until its directory has passed. */
+  private compoundHead: Buffer | undefined;
+  private directory: { offset: number; bytes: Buffer; filled: number } | undefined;
+  /** Bytes passed on so far. */
+  private passed = 0;
+  private text: CsvTextCheck | undefined;
 
   constructor(
     private readonly kind: SpreadsheetKind,
-    private readonly refusal: () => Error,
+    private readonly refusal: (problem: ProcessingError) => Error = (problem) => problem,
   ) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (this.decided) {
+    try {
+      if (!this.judged) {
+        this.held.push(chunk);
+        this.heldLength += chunk.length;
+        if (this.heldLength < SNIFF_BYTES) {
+          callback();
+          return;
+        }
+        chunk = this.judgeHead(false);
+      } else this.follow(chunk);
+      this.passed += chunk.length;
       callback(null, chunk);
-      return;
+    } catch (error) {
+      callback(this.refused(error));
     }
-    this.head.push(chunk);
-    this.headLength += chunk.length;
-    if (this.headLength < SIGNATURE_BYTES) {
-      callback();
-      return;
-    }
-    this.release(callback);
   }
 
   override _flush(callback: TransformCallback): void {
-    if (this.decided) callback();
-    else this.release(callback);
+    try {
+      const rest = this.judged ? undefined : this.judgeHead(true);
+      if (this.compoundHead) this.judgeCompound();
+      this.text?.end();
+      callback(null, rest);
+    } catch (error) {
+      callback(this.refused(error));
+    }
   }
 
-  private release(callback: TransformCallback): void {
-    const held = Buffer.concat(this.head);
-    this.head = [];
-    this.decided = true;
-    if (!fitsSpreadsheetKind(this.kind, held.subarray(0, SIGNATURE_BYTES))) {
-      callback(this.refusal());
-      return;
+  /** Judges the content held so far (`whole`: all of it) and hands it back to be passed on. */
+  private judgeHead(whole: boolean): Buffer {
+    const content = Buffer.concat(this.held);
+    this.held = [];
+    this.judged = true;
+    const head = content.subarray(0, SNIFF_BYTES);
+    const at = compoundDirectory(head);
+    if (at && !whole && at.offset + at.length > content.length) {
+      // the stream names come later: judged once they have passed
+      this.compoundHead = Buffer.from(head);
+      this.directory = { offset: at.offset, bytes: Buffer.alloc(at.length), filled: 0 };
+      this.capture(content);
+      return content;
     }
-    callback(null, held);
+    const directory = at ? content.subarray(at.offset, at.offset + at.length) : Buffer.alloc(0);
+    this.format = formatOfContent({ head, directory, whole }, this.kind === 'csv');
+    if (this.format === 'csv') {
+      this.text = new CsvTextCheck();
+      this.text.feed(content);
+    }
+    return content;
+  }
+
+  private follow(chunk: Buffer): void {
+    if (this.directory) {
+      this.capture(chunk);
+      if (this.directory.filled === this.directory.bytes.length) this.judgeCompound();
+    }
+    this.text?.feed(chunk);
+  }
+
+  /** Copies what of the directory's bytes lies in `chunk` (which starts where the bytes passed so far end). */
+  private capture(chunk: Buffer): void {
+    const directory = this.directory!;
+    const start = Math.max(directory.offset, this.passed);
+    const end = Math.min(directory.offset + directory.bytes.length, this.passed + chunk.length);
+    if (start >= end) return;
+    chunk.copy(directory.bytes, start - directory.offset, start - this.passed, end - this.passed);
+    directory.filled += end - start;
+  }
+
+  private judgeCompound(): void {
+    const { bytes, filled } = this.directory!;
+    const head = this.compoundHead!;
+    this.compoundHead = undefined;
+    this.directory = undefined;
+    this.format = formatOfContent({ head, directory: bytes.subarray(0, filled), whole: false }, this.kind === 'csv');
+  }
+
+  private refused(error: unknown): Error {
+    return error instanceof ProcessingError ? this.refusal(error) : (error as Error);
   }
 }

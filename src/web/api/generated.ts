@@ -1643,10 +1643,14 @@ export type ViewerSummary = {
     headerRow: number | null;
     rowsRead: number;
     dataRows: number;
+    /** The table's number in its sheet, from 2 for a table stacked below the first (absent for the first). */
+    table?: number;
     /** How the run mapped the sheet's headers (none for a skipped sheet): each header as written and the column it became, a canonical column or, kept as an extra column, its own name. */
     mapping: {
       header: string;
       column: string;
+      /** How the mapping was decided: the header's words (vocabulary), the column's values (content), the client's last approved week (profile) or an admin's fix. */
+      how?: "vocabulary" | "content" | "profile" | "fix";
     }[];
   }[];
   rowsIn: number;

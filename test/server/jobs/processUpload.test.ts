@@ -5,6 +5,7 @@ import { reviewSheets, uploadFiles, uploads } from '@/server/db/schema';
 import { processUpload, type UploadJobDeps } from '@/server/jobs/processUpload';
 import { StoredObjectNotFound } from '@/server/storage/fileStorage';
 import { buildTestApp, type TestApp } from '../../helpers/buildTestApp';
+import { workbookParts, zipOf } from '../../helpers/zipPackages';
 import { leftoverWorkDirs, payrollWorkbook, RecordingPublisher, staffedClient, storedFiles, uploadDocument } from './uploadHarness';
 
 /** Runs of one upload's job, as the queue would hand it out again after a worker died. */
@@ -163,5 +164,34 @@ describe('running an upload job again', () => {
     expect(publisher.of(uploadId).at(-1)).toMatchObject({ status: 'FAILED', error: upload.errorMessage });
     expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ uploadId }), expect.any(String));
     expect(JSON.stringify(publisher.updates)).not.toMatch(/checksum|at .*\(/);
+  });
+
+  it('stores the summary, facts and viewer rows of a workbook whose text holds half a surrogate pair', async () => {
+    const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+    const sheet =
+      '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+      `<row r="1">${inline('A1', 'Emp ID')}${inline('B1', 'Name')}${inline('C1', 'Hours')}${inline('D1', 'Note &#xDC00;')}</row>` +
+      `<row r="2">${inline('A2', '001')}${inline('B2', 'Ann &#xD800; Lee')}<c r="C2"><v>40</v></c>${inline('D2', 'x')}</row>` +
+      '</sheetData></worksheet>';
+    const content = await zipOf({ ...workbookParts(), 'xl/worksheets/sheet1.xml': sheet });
+    const { agent, clientId } = await staffedClient(t);
+    const { processingId, jobId } = (await uploadDocument(agent, { clientId }, { filename: 'week.xlsx', content })).json().data;
+    await processUpload(deps(new RecordingPublisher()), { id: jobId, data: { uploadId: processingId }, expireInSeconds: 60 });
+    const [upload] = await t.database.db.select().from(uploads).where(eq(uploads.id, processingId));
+    expect(upload).toMatchObject({ status: 'SCRUBBED', errorMessage: null });
+    expect(upload.reviewReadyAt).not.toBeNull();
+    expect(JSON.stringify(upload.summary)).toContain('Note \uFFFD');
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('processes a CSV with a stray control character in a note to SCRUBBED', async () => {
+    const content = 'Emp ID,Employee Name,Hours,Note\r\n1,Ann Lee,40,"late\u0007 twice"\r\n2,Bob Stone,38,\r\n';
+    const { agent, clientId } = await staffedClient(t);
+    const queued = await uploadDocument(agent, { clientId }, { filename: 'week.csv', contentType: 'text/csv', content });
+    expect(queued.statusCode).toBe(202);
+    const { processingId, jobId } = queued.json().data;
+    await processUpload(deps(new RecordingPublisher()), { id: jobId, data: { uploadId: processingId }, expireInSeconds: 60 });
+    const [upload] = await t.database.db.select().from(uploads).where(eq(uploads.id, processingId));
+    expect(upload).toMatchObject({ status: 'SCRUBBED', summary: expect.objectContaining({ rowsIn: 2, rowsOut: 2 }) });
   });
 });

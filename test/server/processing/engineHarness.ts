@@ -50,6 +50,16 @@ export async function writeXlsx(path: string, sheets: SheetSpec[]): Promise<stri
   return path;
 }
 
+/**
+ * An Excel 2, 3 or 4 workbook (a bare BIFF stream, no compound file), as SheetJS writes one (its
+ * types name only the versions it writes as a rule, so the book type is given as one of them).
+ */
+export function oldExcelWorkbook(version: 'biff2' | 'biff3' | 'biff4', rows: Cell[][]): Buffer {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Crew');
+  return Buffer.from(XLSX.write(wb, { bookType: version as XLSX.BookType, type: 'buffer' }) as Buffer);
+}
+
 export function writeText(path: string, text: string | Buffer): string {
   writeFileSync(path, text);
   return path;

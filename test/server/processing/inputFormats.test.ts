@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import { removeDir, runEngine, tempDir, writeText, writeXlsx } from './engineHarness';
+import { ERROR_MESSAGES } from '@/server/processing/processingError';
+import { oldExcelWorkbook, removeDir, runEngine, tempDir, writeText, writeXlsx } from './engineHarness';
 
 let dir: string;
 beforeAll(() => {
@@ -25,6 +26,7 @@ describe('CSV uploads', () => {
     ['comma', ',', 'utf8'],
     ['semicolon', ';', 'utf8'],
     ['tab', '\t', 'utf8'],
+    ['pipe', '|', 'utf8'],
   ])('reads a %s-separated file as one sheet named after the file', async (_label, delimiter) => {
     const path = writeText(join(dir, `hours-${delimiter.charCodeAt(0)}.csv`), csv(delimiter));
     const result = await runEngine(dir, path, `Week 10 ${delimiter.charCodeAt(0)}.csv`);
@@ -45,6 +47,59 @@ describe('CSV uploads', () => {
     expect(result.rows('consolidated', 'Consolidated')[1].slice(0, 2)).toEqual(['001', 'Zoë Ángel']);
   });
 
+  it('reads a payroll table to the same rows whether separated by commas, pipes, tabs or semicolons', async () => {
+    // the other separators appear in cells, quoted or not, and a title line has none
+    const table = [
+      ['Payroll | week 10; all stores'],
+      ['Emp ID', 'Name', 'Dept', 'Hours', 'Gross'],
+      ['001', 'Lee, Ann', 'Front; Desk', 40, 400],
+      ['002', 'Bob Stone', 'Back|Office', 12.5, 125],
+      ['003', 'Cy Tab', 'Dock', 8, 80],
+    ];
+    const quoted = (value: string | number, delimiter: string) => (String(value).includes(delimiter) ? `"${value}"` : String(value));
+    const read = async (delimiter: string) => {
+      const path = writeText(join(dir, `same-${delimiter.charCodeAt(0)}.csv`), table.map((row) => row.map((v) => quoted(v, delimiter)).join(delimiter)).join('\r\n') + '\r\n');
+      return (await runEngine(dir, path, 'same.csv')).rows('consolidated', 'Consolidated');
+    };
+    const comma = await read(',');
+    expect(comma.slice(1).map((row) => row.slice(0, 5))).toEqual([
+      ['001', 'Lee, Ann', 'Front; Desk', 40, 400],
+      ['002', 'Bob Stone', 'Back|Office', 12.5, 125],
+      ['003', 'Cy Tab', 'Dock', 8, 80],
+    ]);
+    for (const delimiter of ['|', '\t', ';']) expect([delimiter, await read(delimiter)]).toEqual([delimiter, comma]);
+  });
+
+  it('keeps a stray control character in its cell, as read, and drops a NUL', async () => {
+    const path = writeText(join(dir, 'control.csv'), 'Emp ID,Name,Hours,Note\r\n1,Ann Lee,40,"late\u0007 twice"\r\n2,Bob\u0000 Stone,12,\u001b\r\n');
+    const result = await runEngine(dir, path, 'control.csv');
+    expect(result.summary).toMatchObject({ rowsIn: 2, rowsOut: 2 });
+    expect(result.records('consolidated', 'Consolidated').map((r) => [r['Employee Name'], r.Note])).toEqual([
+      ['Ann Lee', 'late\u0007 twice'],
+      ['Bob Stone', '\u001b'],
+    ]);
+  });
+
+  it.each([
+    ['no bytes at all', ''],
+    ['a byte-order mark alone', '\ufeff'],
+    ['blank lines', '\r\n\r\n   \r\n'],
+    ['separators and empty quoted fields', '\ufeff,,,\r\n;;;\r\n"",""\r\n|\t|\r\n'],
+    ['a UTF-16 byte-order mark and separators', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(',,,\r\n,,,\r\n', 'utf16le')])],
+  ])('fails a CSV of %s as empty', async (label, content) => {
+    const path = writeText(join(dir, `empty-${label.replace(/\W/g, '')}.csv`), content);
+    await expect(runEngine(dir, path, 'empty.csv')).rejects.toMatchObject({ code: 'EMPTY', message: ERROR_MESSAGES.EMPTY });
+  });
+
+  it.each([
+    ['binary from its first bytes', Buffer.from(Array.from({ length: 5000 }, (_, index) => (index * 131 + 7) % 256))],
+    ['text that turns binary after its first 64 KB', Buffer.concat([Buffer.from(csv(',')), Buffer.alloc(70 * 1024, 'a'), Buffer.from(Array.from({ length: 5000 }, (_, index) => (index * 131 + 7) % 256))])],
+    ['UTF-16 without a byte-order mark', Buffer.from(csv(','), 'utf16le')],
+  ])('fails a .csv that is %s as not text', async (label, content) => {
+    const path = writeText(join(dir, `binary-${label.replace(/\W/g, '')}.csv`), content);
+    await expect(runEngine(dir, path, 'binary.csv')).rejects.toMatchObject({ code: 'BINARY_CSV', message: ERROR_MESSAGES.BINARY_CSV });
+  });
+
   it('uses the line number as Source Row, quoted line breaks included', async () => {
     const path = writeText(join(dir, 'multiline.csv'), 'Emp ID,Name,Hours,Notes\n1,Ann Lee,10,"two\nlines"\n\n2,Bob Stone,5,"say ""hi"""\n');
     const result = await runEngine(dir, path, 'multiline.csv');
@@ -63,6 +118,19 @@ describe('legacy .xls', () => {
     const result = await runEngine(dir, path, `legacy-${label}.xls`);
     expect(result.summary).toMatchObject({ format: 'xls', rowsIn: 2, rowsOut: 2, employees: 2, totalGross: 525 });
     expect(result.records('scrubbed', 'Scrubbed')[1]).toMatchObject({ 'Employee ID': '002', 'Last Name': 'Stone', 'Regular Hours': 12.5 });
+  });
+});
+
+describe('Excel 2, 3 and 4 workbooks (bare BIFF streams)', () => {
+  it.each(['biff2', 'biff3', 'biff4'] as const)('reads a %s workbook through SheetJS', async (version) => {
+    const path = writeText(join(dir, `old-${version}.xls`), oldExcelWorkbook(version, ROWS));
+    const result = await runEngine(dir, path, `old-${version}.xls`);
+    expect(result.summary).toMatchObject({ format: 'xls', rowsIn: 2, rowsOut: 2, employees: 2, totalGross: 525 });
+  });
+
+  it('asks for one SheetJS cannot read to be saved as .xlsx', async () => {
+    const path = writeText(join(dir, 'old-cut.xls'), oldExcelWorkbook('biff4', ROWS).subarray(0, 20));
+    await expect(runEngine(dir, path, 'old-cut.xls')).rejects.toMatchObject({ code: 'OLD_FORMAT', message: ERROR_MESSAGES.OLD_FORMAT });
   });
 });
 

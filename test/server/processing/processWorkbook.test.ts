@@ -271,11 +271,12 @@ describe('duplicates and two-row headers', () => {
     expect(row).toEqual(['9', 'Ann Lee', 40, 5, 8, 'Crew', 4]);
     expect(result.summary.sheets[0]).toMatchObject({ headerRow: 3, twoRowHeader: true });
     expect(result.summary.sheets[0].mapping).toEqual([
-      { header: 'Employee ID', column: 'Employee ID', sourceColumn: 0 },
-      { header: 'Employee Name', column: 'Employee Name', sourceColumn: 1 },
-      { header: 'Regular Hours', column: 'Regular Hours', sourceColumn: 2 },
-      { header: 'Overtime', column: 'Overtime Hours', sourceColumn: 3 },
-      { header: 'Sick', column: 'Sick Hours', sourceColumn: 4 },
+      { header: 'Employee ID', column: 'Employee ID', sourceColumn: 0, how: 'vocabulary' },
+      { header: 'Employee Name', column: 'Employee Name', sourceColumn: 1, how: 'vocabulary' },
+      // as written, the merged label first: "Hours" over "Regular" reads as an export says it
+      { header: 'Hours Regular', column: 'Regular Hours', sourceColumn: 2, how: 'vocabulary' },
+      { header: 'Hours Overtime', column: 'Overtime Hours', sourceColumn: 3, how: 'vocabulary' },
+      { header: 'Sick Hours', column: 'Sick Hours', sourceColumn: 4, how: 'vocabulary' },
     ]);
   });
 });

@@ -7,10 +7,10 @@ import { type CellValue, type SheetRow } from '@/server/processing/types';
 const rows = (...cells: CellValue[][]): SheetRow[] => cells.map((c, i) => ({ row: i + 1, cells: c }));
 
 describe('header text and synonyms', () => {
-  it('normalises case, punctuation and spaces, reading # as "number"', () => {
+  it('normalises case, punctuation and spaces, reading # as "number" and expanding abbreviations', () => {
     expect(normaliseHeader('  Employee  #')).toBe('employee number');
-    expect(normaliseHeader('Reg. Hrs')).toBe('reg hrs');
-    expect(normaliseHeader('SS#')).toBe('ss number');
+    expect(normaliseHeader('Reg. Hrs')).toBe('regular hours');
+    expect(normaliseHeader('SS#')).toBe('social security number');
   });
 
   it('normalises two texts joined by a space as their normalised forms joined (what two-row headers rely on)', () => {
@@ -36,9 +36,10 @@ describe('header text and synonyms', () => {
     expect(canonicalColumnFor(header)).toBe(canonical);
   });
 
-  it('maps only on an exact match: "Total Hours" is an extra column', () => {
+  it('keeps totals and year-to-date figures as extra columns: "Total Hours" is not Regular Hours', () => {
     expect(canonicalColumnFor('Total Hours')).toBeUndefined();
-    expect(canonicalColumnFor('Regular Hours Worked')).toBeUndefined();
+    expect(canonicalColumnFor('YTD Gross')).toBeUndefined();
+    expect(canonicalColumnFor('Regular Hours Worked')).toBe('Regular Hours');
   });
 });
 

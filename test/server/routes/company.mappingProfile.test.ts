@@ -157,16 +157,16 @@ describe('company: mapping profiles and week-over-week history', () => {
 
   it('stores a fix, audits it and processes the same upload again with it, replacing its outputs and review pack', async () => {
     const { agent, clientId } = await staffedClient(t, { companyId, clientName: 'Harbor Foods' });
-    const withExtra = [...HEADER, 'Bonus Amt'];
+    const withExtra = [...HEADER, 'Spot Award'];
     const id = await processed(agent, clientId, weekBefore(1), await storeWorkbook(withExtra, STAFF_ROWS.map((row) => [...row, 50])));
-    const mappedBefore = (await viewerSummary(id)).sheets[0].mapping.find((entry: { header: string }) => entry.header === 'Bonus Amt');
+    const mappedBefore = (await viewerSummary(id)).sheets[0].mapping.find((entry: { header: string }) => entry.header === 'Spot Award');
     expect(mappedBefore.column).not.toBe('Bonus');
     const outputsBefore = await db.select().from(uploadFiles).where(eq(uploadFiles.uploadId, id));
     const sheetsBefore = await db.select({ id: reviewSheets.id }).from(reviewSheets).where(eq(reviewSheets.uploadId, id));
     const [{ jobId: jobBefore }] = await db.select({ jobId: uploads.jobId }).from(uploads).where(eq(uploads.id, id));
 
     const announced = jest.spyOn(t.app.ctx.publisher, 'publish');
-    const response = await fixMapping(admin, id, { sheet: SHEET, header: 'Bonus Amt', column: 'Bonus' });
+    const response = await fixMapping(admin, id, { sheet: SHEET, header: 'Spot Award', column: 'Bonus' });
     expect(response.statusCode).toBe(202);
     const { processingId, jobId } = response.json().data;
     expect(processingId).toBe(id);
@@ -179,7 +179,7 @@ describe('company: mapping profiles and week-over-week history', () => {
     expect(progress.map((update) => update.status)).toEqual(expect.arrayContaining(['CONSOLIDATING', 'CONSOLIDATED', 'SCRUBBING', 'SCRUBBED']));
 
     const summary = await viewerSummary(id);
-    expect(summary.sheets[0].mapping).toContainEqual(expect.objectContaining({ header: 'Bonus Amt', column: 'Bonus' }));
+    expect(summary.sheets[0].mapping).toContainEqual(expect.objectContaining({ header: 'Spot Award', column: 'Bonus' }));
     const [upload] = await db.select().from(uploads).where(eq(uploads.id, id));
     expect(upload).toMatchObject({ approvalStatus: 'PENDING', jobId });
     expect(upload.reviewReadyAt).not.toBeNull();
@@ -194,18 +194,18 @@ describe('company: mapping profiles and week-over-week history', () => {
     const sheetsAfter = await db.select({ id: reviewSheets.id }).from(reviewSheets).where(eq(reviewSheets.uploadId, id));
     expect(sheetsAfter).toHaveLength(sheetsBefore.length);
 
-    expect((await profileOf(clientId)).fixes).toEqual([{ sheet: SHEET, header: 'Bonus Amt', column: 'Bonus' }]);
+    expect((await profileOf(clientId)).fixes).toEqual([{ sheet: SHEET, header: 'Spot Award', column: 'Bonus' }]);
     const audits = await fixAudits(clientId);
     expect(audits).toHaveLength(1);
     expect(audits[0].details).toMatchObject({
       uploadId: id,
-      fix: { sheet: SHEET, header: 'Bonus Amt', column: 'Bonus' },
-      before: { "Sheet 'Downtown', 'Bonus Amt'": mappedBefore.column },
-      after: { "Sheet 'Downtown', 'Bonus Amt'": 'Bonus' },
+      fix: { sheet: SHEET, header: 'Spot Award', column: 'Bonus' },
+      before: { "Sheet 'Downtown', 'Spot Award'": mappedBefore.column },
+      after: { "Sheet 'Downtown', 'Spot Award'": 'Bonus' },
     });
     const listed = (await admin.get('/api/company/audit?action=client.mapping_fix')).json().data.entries;
     expect(listed.map((entry: { summary: string }) => entry.summary)).toContain(
-      `Fixed column mapping Harbor Foods: Sheet 'Downtown', 'Bonus Amt' ${mappedBefore.column} -> Bonus`,
+      `Fixed column mapping Harbor Foods: Sheet 'Downtown', 'Spot Award' ${mappedBefore.column} -> Bonus`,
     );
   });
 

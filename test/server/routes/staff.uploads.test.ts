@@ -91,7 +91,7 @@ describe('staff: uploading a weekly document', () => {
     const refusals: [string, () => { fields: { clientId?: string }; file?: { filename: string; contentType?: string; content: Buffer | string } }, number, string][] = [
       ['a declared type that is not a spreadsheet', () => ({ fields: { clientId: staff.clientId }, file: { filename: 'p.xlsx', contentType: 'application/pdf', content: workbook } }), 400, MESSAGES.format],
       ['an extension that is not a spreadsheet', () => ({ fields: { clientId: staff.clientId }, file: { filename: 'p.pdf', content: workbook } }), 400, MESSAGES.extension],
-      ['content that is not what the extension says', () => ({ fields: { clientId: staff.clientId }, file: { filename: 'p.xlsx', content: 'Employee,Hours\nAda,40\n'.repeat(50) } }), 400, MESSAGES.extension],
+      ['text named as a workbook (no spreadsheet at all)', () => ({ fields: { clientId: staff.clientId }, file: { filename: 'p.xlsx', content: 'Employee,Hours\nAda,40\n'.repeat(50) } }), 400, MESSAGES.format],
       ['a file over the size limit', () => ({ fields: { clientId: staff.clientId }, file: { filename: 'p.xlsx', content: Buffer.concat([workbook.subarray(0, 4), Buffer.alloc(300 * 1024, 1)]) } }), 413, MESSAGES.tooLarge],
       ['a form without a client', () => ({ fields: {}, file: { filename: 'p.xlsx', content: workbook } }), 400, 'Choose the client this document is for.'],
       ['a form without a file', () => ({ fields: { clientId: staff.clientId } }), 400, 'Please select a file to upload.'],

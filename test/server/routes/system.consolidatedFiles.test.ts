@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, consolidatedFiles } from '@/server/db/schema';
+import { ERROR_MESSAGES } from '@/server/processing/processingError';
 import { type Agent, buildTestApp, type TestApp } from '../../helpers/buildTestApp';
 
 jest.setTimeout(30_000);
@@ -136,13 +137,14 @@ describe('operators: consolidated files', () => {
       ['an unknown type', 'payroll.xlsx', 'application/octet-stream', xlsxLike(), MESSAGES.format],
       ['a spreadsheet type with another extension', 'payroll.pdf', XLSX_TYPE, xlsxLike(), MESSAGES.extension],
       ['no extension at all', 'payroll', 'text/csv', csv, MESSAGES.extension],
-      ['an .xlsx that is not a zip', 'payroll.xlsx', XLSX_TYPE, csv, MESSAGES.extension],
-      ['an .xlsm that is an OLE file', 'payroll.xlsm', XLSM_TYPE, Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), MESSAGES.extension],
-      ['an .xls that is really a zip', 'payroll.xls', XLS_TYPE, xlsxLike(), MESSAGES.extension],
-      ['a .csv with NUL bytes', 'payroll.csv', 'text/csv', Buffer.concat([Buffer.from('a,b\n'), Buffer.alloc(16, 0), Buffer.from('c,d\n')]), MESSAGES.extension],
-      ['a .csv that is binary noise', 'payroll.csv', 'text/csv', Buffer.from(Array.from({ length: 900 }, (_, index) => (index * 7) % 9)), MESSAGES.extension],
-      ['an empty file', 'payroll.csv', 'text/csv', Buffer.alloc(0), MESSAGES.extension],
-    ])('refuses %s with the spec message and keeps nothing', async (_case, filename, contentType, content, message) => {
+      // the extension is allowed: the content is what is wrong, and the message says how
+      ['an .xlsx that is text', 'payroll.xlsx', XLSX_TYPE, csv, MESSAGES.format],
+      ['an .xlsm that is the first bytes of an OLE file', 'payroll.xlsm', XLSM_TYPE, Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), ERROR_MESSAGES.CORRUPT],
+      ['an .xls that is a damaged zip', 'payroll.xls', XLS_TYPE, xlsxLike(), ERROR_MESSAGES.CORRUPT],
+      ['a .csv padded with NUL bytes', 'payroll.csv', 'text/csv', Buffer.concat([Buffer.from('a,b\n'), Buffer.alloc(16, 0), Buffer.from('c,d\n')]), ERROR_MESSAGES.BINARY_CSV],
+      ['a .csv that is binary noise', 'payroll.csv', 'text/csv', Buffer.from(Array.from({ length: 900 }, (_, index) => (index * 7) % 9)), ERROR_MESSAGES.BINARY_CSV],
+      ['an empty file', 'payroll.csv', 'text/csv', Buffer.alloc(0), ERROR_MESSAGES.EMPTY],
+    ])('refuses %s with the message naming the problem and keeps nothing', async (_case, filename, contentType, content, message) => {
       const before = await t.app.ctx.db.select({ id: consolidatedFiles.id }).from(consolidatedFiles);
       const storedBefore = await storedFiles(storageRoot);
       const response = await upload(system, acmeId, { filename, contentType, content });

@@ -99,7 +99,7 @@ describe('the viewer of an upload', () => {
       { name: 'Store', hidden: false, used: true, reason: null, headerRow: 1, rowsRead: STORE_ROWS, dataRows: STORE_ROWS, mapping: expect.any(Array) },
     ]);
     // Each header as written and the column it became: the admin's 'Fix mapping' offers these.
-    expect(data.summary.sheets[0].mapping).toContainEqual({ header: 'Overtime', column: 'Overtime Hours' });
+    expect(data.summary.sheets[0].mapping).toContainEqual({ header: 'Hours Overtime', column: 'Overtime Hours' });
     expect(data.summary.sheets[1].mapping).toEqual([
       { header: 'Emp ID', column: 'Employee ID' },
       { header: 'Name', column: 'Employee Name' },
@@ -193,7 +193,7 @@ describe('the viewer of an upload', () => {
       value: '-3',
       sourceSheet: 'Kitchen',
       sourceRow: 7,
-      originalHeader: 'Regular Hours',
+      originalHeader: 'Hours Regular',
       originalText: '-3',
       raw: { sheet: 0, row: 6, column: 2 },
     });

@@ -11,11 +11,12 @@ import type { SpreadsheetKind } from '@/server/storage/spreadsheetSignature';
 import { webPageAndProgram, withDeclaredSizes, WORKBOOK_TYPE, workbookParts, zipBomb, zipOf } from '../../helpers/zipPackages';
 
 const corpus = path.resolve(__dirname, '../../fixtures/real-world');
-const NOT_WHAT_IT_SAYS = 'Invalid file extension';
+/** The form's own answer to content that is no spreadsheet at all (each form words it as the spec does). */
+const WRONG_KIND = 'the form says: not a spreadsheet';
 
 const refusals = {
   tooLarge: () => new AppError(413, 'TOO_LARGE', 'too large'),
-  signature: () => new AppError(400, 'VALIDATION_ERROR', NOT_WHAT_IT_SAYS),
+  wrongKind: () => new AppError(400, 'VALIDATION_ERROR', WRONG_KIND),
   interrupted: () => new AppError(400, 'VALIDATION_ERROR', 'interrupted'),
 };
 
@@ -76,7 +77,7 @@ describe('incoming files', () => {
     /** The corpus files the check refuses, each genuinely broken, with the reason it gives. */
     const BROKEN: Record<string, string> = {
       // 68 bytes of text wearing an .xls name: no compound file at all
-      'too_small.xls': NOT_WHAT_IT_SAYS,
+      'too_small.xls': WRONG_KIND,
     };
 
     it('stores each, refusing only the broken ones with a message', async () => {
@@ -100,16 +101,16 @@ describe('incoming files', () => {
   describe('an xlsx-family zip must be a workbook', () => {
     const { '[Content_Types].xml': _types, ...withoutContentTypes } = workbookParts();
     const { 'xl/workbook.xml': _workbook, ...withoutWorkbook } = workbookParts();
-    const cases: [string, () => Promise<Buffer>][] = [
-      ['a web page and a program', webPageAndProgram],
-      ['a package without content types', () => zipOf(withoutContentTypes)],
-      ['a package whose content types declare no workbook', () => zipOf(workbookParts('application/xml'))],
-      ['a package whose content types declare a workbook that is not there', () => zipOf(withoutWorkbook)],
-      ['a word-processing document', () => zipOf(workbookParts('application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml'))],
+    const cases: [string, () => Promise<Buffer>, string][] = [
+      ['a web page and a program', webPageAndProgram, WRONG_KIND],
+      ['a package whose content types declare no workbook', () => zipOf(workbookParts('application/xml')), WRONG_KIND],
+      ['a word-processing document', () => zipOf(workbookParts('application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml')), WRONG_KIND],
+      ['a workbook package without its content types', () => zipOf(withoutContentTypes), ERROR_MESSAGES.CORRUPT],
+      ['a workbook package whose workbook part is missing', () => zipOf(withoutWorkbook), ERROR_MESSAGES.CORRUPT],
     ];
 
-    it.each(cases)('refuses %s as not what its name says, keeping nothing', async (_case, build) => {
-      await expect(store('notes.xlsx', await build())).rejects.toMatchObject({ statusCode: 400, message: NOT_WHAT_IT_SAYS });
+    it.each(cases)('refuses %s, keeping nothing', async (_case, build, message) => {
+      await expect(store('notes.xlsx', await build())).rejects.toMatchObject({ statusCode: 400, message });
       expect(await leftovers()).toEqual([]);
     });
 
@@ -138,10 +139,40 @@ describe('incoming files', () => {
     });
   });
 
-  describe('a CSV must be text all through', () => {
-    it('refuses one that turns binary after its first kilobyte, arriving in pieces, keeping nothing', async () => {
-      const content = Readable.from([Buffer.from('Employee,Hours\n'), Buffer.alloc(4096, 'a'), Buffer.from([0x0a, 0x00, 0x01, 0xff, 0xd8])]);
-      await expect(store('p.csv', content)).rejects.toMatchObject({ statusCode: 400, message: NOT_WHAT_IT_SAYS });
+  describe('content decides what a file is, whatever allowed extension it came with', () => {
+    it.each([
+      ['a workbook named .xls', 'p.xls'],
+      ['a workbook named .csv', 'p.csv'],
+    ])('stores %s once the zip is judged a workbook', async (_case, name) => {
+      const stored = await store(name, await zipOf(workbookParts()));
+      await storage.delete(stored.key);
+      expect(await leftovers()).toEqual([]);
+    });
+
+    it('judges a zip named .csv as a zip: a bomb is refused as one', async () => {
+      await expect(store('p.csv', await zipBomb(1024, 256))).rejects.toMatchObject({ statusCode: 400, message: ERROR_MESSAGES.TOO_LARGE });
+      expect(await leftovers()).toEqual([]);
+    });
+  });
+
+  describe("a CSV's text is judged all through, as the engine reads it", () => {
+    it('refuses one that turns binary after its first kilobytes, arriving in pieces, keeping nothing', async () => {
+      const binary = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 131 + 7) % 256));
+      const content = Readable.from([Buffer.from('Employee,Hours\n'), Buffer.alloc(4096, 'a'), binary]);
+      await expect(store('p.csv', content)).rejects.toMatchObject({ statusCode: 400, message: ERROR_MESSAGES.BINARY_CSV });
+      expect(await leftovers()).toEqual([]);
+    });
+
+    it('stores one with a control character in a cell, for the scrubber to remove', async () => {
+      const stored = await store('p.csv', Buffer.from('Employee,Hours,Note\r\nAda,40,late\u0007 twice\r\n'));
+      await storage.delete(stored.key);
+    });
+
+    it.each([
+      ['nothing', Buffer.alloc(0)],
+      ['a byte-order mark, blank lines and separators', Buffer.from('\ufeff\r\n,,,\r\n\r\n')],
+    ])('refuses one of %s as empty, keeping nothing', async (_case, content) => {
+      await expect(store('p.csv', content)).rejects.toMatchObject({ statusCode: 400, message: ERROR_MESSAGES.EMPTY });
       expect(await leftovers()).toEqual([]);
     });
 

@@ -31,8 +31,13 @@ export function applyMappingFixes(header: SheetHeader, sheet: string, fixes: rea
     if (!fix) continue;
     const canonical = fix.column !== null && CANONICAL.has(fix.column) ? (fix.column as CanonicalColumn) : undefined;
     if (canonical) {
-      for (const other of header.columns) if (other.canonical === canonical) other.canonical = undefined;
+      for (const other of header.columns) {
+        if (other.canonical !== canonical) continue;
+        other.canonical = undefined;
+        other.how = undefined;
+      }
     }
     column.canonical = canonical;
+    column.how = 'fix';
   }
 }

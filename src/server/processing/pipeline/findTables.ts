@@ -3,10 +3,18 @@
  * output columns are known before the first row is written. Sheets without a table are reported.
  */
 import { applyMappingFixes } from '../history/mappingFixes';
+import { applyProfile } from '../history/profileMapping';
 import { type WorkbookSource } from '../reading/workbookSource';
-import { HEADER_SEARCH_ROWS, type SheetHeader, detectHeader } from '../table/headerDetection';
 import { isBlankRow } from '../table/cellText';
-import { type MappingFix, type SheetRow, type SheetSourceInfo } from '../types';
+import { ColumnProfiles } from '../table/columnProfile';
+import { mapByContent } from '../table/contentMapping';
+import { HEADER_SEARCH_ROWS, type SheetHeader, detectHeader, hasIdentity, identityHeader, stackedHeaderOf } from '../table/headerDetection';
+import { RowClassifier } from '../table/rowClassification';
+import { missingEvidence } from '../table/payrollEvidence';
+import { type ClientHistory, type SheetRow, type SheetSourceInfo } from '../types';
+
+/** Data rows below the header whose values are profiled (read with the header search, kept for the second pass). */
+export const SAMPLE_ROWS = 100;
 
 export interface SheetTable {
   sheetIndex: number;
@@ -28,7 +36,7 @@ async function topRows(source: WorkbookSource, sheetIndex: number): Promise<{ to
   const iterator = source.rows(sheetIndex)[Symbol.asyncIterator]();
   const top: SheetRow[] = [];
   let nonEmpty = 0;
-  while (nonEmpty < HEADER_SEARCH_ROWS) {
+  while (nonEmpty < HEADER_SEARCH_ROWS + SAMPLE_ROWS) {
     const next = await iterator.next();
     if (next.done) return { top, rest: undefined };
     for (const row of next.value) {
@@ -45,13 +53,55 @@ async function* replay(top: SheetRow[], rest: AsyncIterator<SheetRow[]> | undefi
   for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
 }
 
+/** Profiles the data rows below the header among the rows read. */
+function profileRows(header: SheetHeader, top: SheetRow[]): ColumnProfiles {
+  const profiles = new ColumnProfiles();
+  const classifier = new RowClassifier(header);
+  for (const row of top) {
+    if (profiles.rows >= SAMPLE_ROWS) break;
+    if (row.row <= header.row || classifier.classify(row.cells) !== 'data') continue;
+    // the next table stacked below has values of its own
+    if (stackedHeaderOf(row, header)) break;
+    profiles.add(row);
+  }
+  return profiles;
+}
+
 /**
- * Finds every sheet's table, its header read with the admin's mapping fixes; call `closeTables` if the
- * rows of the tables will not be read.
+ * The sheet's header, mapped by its words, the admin's fixes, the client's profile and its values. A
+ * header whose words name payroll columns but no employee column counts when the values find one (a
+ * column of names under "Team Member").
+ */
+function findHeader(top: SheetRow[], sheet: string, history: Pick<ClientHistory, 'fixes' | 'sheets'> | undefined, sheetCount: number): SheetHeader | undefined {
+  const header = detectHeader(top) ?? detectHeader(top, false);
+  if (!header) return undefined;
+  prepareHeader(header, sheet, history, sheetCount);
+  mapByContent(header, profileRows(header, top));
+  return hasIdentity(header) ? header : undefined;
+}
+
+/** Applies the admin's fixes, then the client's remembered profile, to a header found in a sheet. */
+export function prepareHeader(header: SheetHeader, sheet: string, history: Pick<ClientHistory, 'fixes' | 'sheets'> | undefined, sheetCount: number): void {
+  applyMappingFixes(header, sheet, history?.fixes ?? []);
+  if (history) applyProfile(header, sheet, sheetCount, history.sheets);
+}
+
+/** Records a table's header in its Sources entry. */
+export function describeHeader(info: SheetSourceInfo, header: SheetHeader): void {
+  info.headerRow = header.row;
+  info.twoRowHeader = header.upperRow !== undefined;
+  info.mapping = header.columns.map((c) => ({ header: c.header, column: c.canonical ?? c.header, sourceColumn: c.index, ...(c.how ? { how: c.how } : {}) }));
+  info.unmappedHeaders = header.columns.filter((c) => !c.canonical).map((c) => c.header);
+}
+
+/**
+ * Finds every sheet's table, its header read with the admin's mapping fixes, the client's profile and
+ * the content of its first rows; call `closeTables` if the rows of the tables will not be read. A sheet
+ * whose table has no hours or pay columns is skipped, with what it has said in `skippedReason`.
  */
 export async function findTables(
   source: WorkbookSource,
-  fixes: readonly MappingFix[],
+  history: Pick<ClientHistory, 'fixes' | 'sheets'> | undefined,
   signal?: AbortSignal,
 ): Promise<{ tables: SheetTable[]; infos: SheetSourceInfo[] }> {
   const tables: SheetTable[] = [];
@@ -66,17 +116,22 @@ export async function findTables(
       continue;
     }
     const { top, rest } = await topRows(source, i);
-    const header = top.length > 0 ? detectHeader(top) : undefined;
+    const header = top.length > 0 ? findHeader(top, sheet.name, history, source.sheets.length) : undefined;
     if (!header) {
       await rest?.return?.();
-      info.skippedReason = top.length === 0 ? 'empty sheet' : 'no payroll header found';
+      // a list of people without a payroll header says what it is instead
+      const people = identityHeader(top);
+      info.skippedReason = top.every((r) => isBlankRow(r.cells)) ? 'empty sheet' : people ? missingEvidence(people) : 'no payroll header found';
+      if (people && info.skippedReason) describeHeader(info, people);
       continue;
     }
-    applyMappingFixes(header, sheet.name, fixes);
-    info.headerRow = header.row;
-    info.twoRowHeader = header.upperRow !== undefined;
-    info.mapping = header.columns.map((c) => ({ header: c.header, column: c.canonical ?? c.header, sourceColumn: c.index }));
-    info.unmappedHeaders = header.columns.filter((c) => !c.canonical).map((c) => c.header);
+    describeHeader(info, header);
+    const missing = missingEvidence(header);
+    if (missing) {
+      await rest?.return?.();
+      info.skippedReason = missing;
+      continue;
+    }
     tables.push({ sheetIndex: i, header, info, rows: replay(top, rest) });
   }
   return { tables, infos };

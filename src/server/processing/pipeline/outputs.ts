@@ -4,11 +4,18 @@ import { ISSUE_COLUMNS } from '../scrubbing/issue';
 import { type ConsolidatedLayout, type ScrubbedLayout } from '../table/columnLayout';
 import { type CellValue } from '../types';
 import { FormulaGuard } from '../writing/formulaText';
+import { SensitiveGuard } from '../writing/sensitiveText';
 import { type SheetWriter, XlsxWriter, writerFiles } from '../writing/xlsxWriter';
 import { SOURCES_COLUMNS } from './reportSheets';
 
 const CONSOLIDATED_SHEETS = ['Consolidated', 'Sources'];
 const SCRUBBED_SHEETS = ['Scrubbed', 'Employee Totals', 'Issues', 'Summary'];
+/**
+ * The scrubbed file carries no SSN-shaped value in any sheet: the writer masks what the scrub left
+ * (a sheet or file name, a header, a message quoting one), and in the sheets of figures a nine-digit
+ * whole number too. The consolidated file keeps data as written.
+ */
+const SCRUBBED_SENSITIVE = [SensitiveGuard.Text, SensitiveGuard.TextAndWholeNumbers, SensitiveGuard.TextAndWholeNumbers, SensitiveGuard.Text];
 
 /** Every file writing the two outputs can leave if it is stopped half-way (the thread running it died). */
 export function outputFiles(consolidatedPath: string, scrubbedPath: string): string[] {
@@ -42,7 +49,7 @@ export class Outputs {
       // formula-like text: the consolidated file keeps it as written, its cells marked as text; the
       // scrubbed file's gets a leading apostrophe
       XlsxWriter.create(consolidatedPath, CONSOLIDATED_SHEETS, [consolidated.columns.length, SOURCES_COLUMNS.length], FormulaGuard.QuotePrefix),
-      XlsxWriter.create(scrubbedPath, SCRUBBED_SHEETS, [scrubbed.columns.length, 16, ISSUE_COLUMNS.length, 2], FormulaGuard.Apostrophe),
+      XlsxWriter.create(scrubbedPath, SCRUBBED_SHEETS, [scrubbed.columns.length, 16, ISSUE_COLUMNS.length, 2], FormulaGuard.Apostrophe, SCRUBBED_SENSITIVE),
     ]);
     const outputs = new Outputs(c, s, [consolidatedPath, scrubbedPath]);
     outputs.row(outputs.consolidated, consolidated.columns.map((col) => col.name), true);

@@ -3,16 +3,30 @@ import { HOURS_COLUMNS } from '../table/canonicalColumns';
 import { type ScrubbedLayout } from '../table/columnLayout';
 import { type EmployeeTotal, TOTAL_MONEY_COLUMNS } from '../scrubbing/employeeLedger';
 import { HOUR, MONEY } from '../scrubbing/scrubbedRow';
-import { type CellValue, type ProcessingSummary, type SheetSourceInfo } from '../types';
+import { type CellValue, type MappingSource, type ProcessingSummary, type SheetSourceInfo } from '../types';
 
 export const SOURCES_COLUMNS = [
-  'Sheet', 'Hidden', 'Status', 'Header Row', 'Rows Read', 'Data Rows', 'Blank Rows Skipped', 'Repeated Headers Skipped',
+  'Sheet', 'Table', 'Hidden', 'Status', 'Header Row', 'Rows Read', 'Data Rows', 'Blank Rows Skipped', 'Repeated Headers Skipped',
   'Total Rows Skipped', 'Notes Skipped', 'Column Mapping', 'Unmapped Headers',
 ];
+
+/** How a mapping was decided, in a reviewer's words. */
+export const MAPPING_SOURCE_LABELS: Record<MappingSource, string> = {
+  vocabulary: 'by its header',
+  content: 'by its values',
+  profile: "as in the client's last approved week",
+  fix: "by an admin's fix",
+};
+
+/** One header's mapping as the Sources sheet shows it: "EmpID -> Employee ID (by its header)". */
+export function mappingText(m: SheetSourceInfo['mapping'][number]): string {
+  return m.how ? `${m.header} -> ${m.column} (${MAPPING_SOURCE_LABELS[m.how]})` : `${m.header} -> ${m.column}`;
+}
 
 export function sourcesRow(info: SheetSourceInfo): CellValue[] {
   return [
     info.name,
+    info.table ?? 1,
     info.hidden ? 'Yes' : 'No',
     info.skippedReason ? `Skipped: ${info.skippedReason}` : info.twoRowHeader ? 'Used (two-row header)' : 'Used',
     info.headerRow ?? null,
@@ -22,7 +36,7 @@ export function sourcesRow(info: SheetSourceInfo): CellValue[] {
     info.skipped.repeatedHeader,
     info.skipped.total,
     info.skipped.note,
-    info.mapping.map((m) => `${m.header} -> ${m.column}`).join('; ') || null,
+    info.mapping.map(mappingText).join('; ') || null,
     info.unmappedHeaders.join('; ') || null,
   ];
 }

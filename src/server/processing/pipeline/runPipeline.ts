@@ -14,15 +14,40 @@ import { RowScrubber } from '../scrubbing/rowScrubber';
 import { MONEY } from '../scrubbing/scrubbedRow';
 import { HOURS_COLUMNS } from '../table/canonicalColumns';
 import { consolidatedLayout, scrubbedLayout } from '../table/columnLayout';
-import { type HoursKind, type ProcessWorkbookOptions, type ProcessingSummary, type WeekFacts } from '../types';
-import { type SheetTable, closeTables, findTables } from './findTables';
+import { type SheetHeader } from '../table/headerDetection';
+import { type HoursKind, type ProcessWorkbookOptions, type ProcessingSummary, type SheetSourceInfo, type WeekFacts } from '../types';
+import { type SheetTable, closeTables, findTables, prepareHeader } from './findTables';
 import { Outputs } from './outputs';
 import { ProgressReporter, formatCount } from './progressReporter';
 import { summaryRows, sourcesRow, totalsColumns } from './reportSheets';
-import { RowFlow } from './rowFlow';
+import { LayoutGrew, RowFlow, type StackedTable } from './rowFlow';
+
+/** How many times a run starts again to make room for stacked tables' columns; after that they are named in warnings. */
+const MAX_LAYOUT_GROWTH = 4;
 
 export async function runPipeline(options: ProcessWorkbookOptions): Promise<ProcessingSummary> {
   const started = performance.now();
+  const stacked: StackedTable[] = [];
+  for (;;) {
+    try {
+      return await runOnce(options, started, stacked);
+    } catch (err) {
+      if (!(err instanceof LayoutGrew)) throw err;
+      stacked.push(err.table);
+    }
+  }
+}
+
+/** The failure of an upload with no payroll table: empty, or what was found instead of hours and pay. */
+function noPayrollError(infos: SheetSourceInfo[]): ProcessingError {
+  // a workbook with nothing in any sheet is empty, whatever its size in bytes
+  if (infos.every((i) => i.skippedReason === 'empty sheet' || i.skippedReason === 'chart sheet')) return new ProcessingError('EMPTY');
+  const reason = infos.find((i) => i.headerRow !== undefined && i.skippedReason)?.skippedReason;
+  if (!reason) return new ProcessingError('NO_PAYROLL_DATA');
+  return new ProcessingError('NO_PAYROLL_DATA', `No payroll data found: ${reason}. Upload the payroll register, with each employee's hours or pay.`);
+}
+
+async function runOnce(options: ProcessWorkbookOptions, started: number, stacked: StackedTable[]): Promise<ProcessingSummary> {
   const { signal } = options;
   const progress = new ProgressReporter(options.onProgress);
   let source: WorkbookSource | undefined;
@@ -33,11 +58,11 @@ export async function runPipeline(options: ProcessWorkbookOptions): Promise<Proc
     progress.report('CONSOLIDATING', () => 'Consolidating: reading the file', true);
     source = await openWorkbook(options.inputPath, options.fileName);
     const { history } = options;
-    const { tables, infos } = await findTables(source, history?.fixes ?? [], signal);
+    const { tables, infos } = await findTables(source, history, signal);
     found = tables;
-    if (tables.length === 0) throw new ProcessingError('NO_PAYROLL_DATA');
+    if (tables.length === 0) throw noPayrollError(infos);
 
-    const consolidated = consolidatedLayout(tables.map((t) => t.header));
+    const consolidated = consolidatedLayout([...tables.map((t) => t.header), ...stacked.map((t) => t.header)]);
     const scrubbed = scrubbedLayout(consolidated);
     outputs = await Outputs.open(options.consolidatedPath, options.scrubbedPath, consolidated, scrubbed);
     const ledger = new EmployeeLedger();
@@ -49,10 +74,15 @@ export async function runPipeline(options: ProcessWorkbookOptions): Promise<Proc
       const table = tables[t];
       const message = () => `Consolidating: sheet ${t + 1} of ${tables.length}, ${formatCount(flow.counts.rowsIn)} rows`;
       progress.report('CONSOLIDATING', message, true);
+      const context = {
+        infos,
+        prepare: (header: SheetHeader, sheet: string) => prepareHeader(header, sheet, history, source?.sheets.length ?? 1),
+        canGrow: stacked.length < MAX_LAYOUT_GROWTH,
+      };
       await flow.table(table, table.rows, () => {
         signal?.throwIfAborted();
         progress.report('CONSOLIDATING', message);
-      }, source.format !== 'csv');
+      }, source.format !== 'csv', context);
     }
 
     progress.report('SCRUBBING', () => `Scrubbing: checking ${formatCount(ledger.size)} employees`, true);
@@ -101,6 +131,7 @@ export async function runPipeline(options: ProcessWorkbookOptions): Promise<Proc
     return summary;
   } catch (err) {
     await outputs?.discard();
+    if (err instanceof LayoutGrew) throw err;
     if (signal?.aborted && !(err instanceof ProcessingError)) throw new ProcessingError('CANCELLED', undefined, { cause: err });
     throw toProcessingError(err);
   } finally {

@@ -1,22 +1,29 @@
 /**
  * A CSV read as one sheet named after the file: encoding and delimiter detected, records streamed,
  * plain numbers typed as numbers (numbers with leading zeros stay text, so identifiers survive).
+ * Content that is not text fails as BINARY_CSV, a file of nothing but blank lines and separators as
+ * EMPTY (textContent.ts: the upload's check judges the same way). A stray control character stays in
+ * its cell for the scrubber, but for NUL, which is dropped.
  */
 import { createReadStream } from 'node:fs';
+import { ProcessingError } from '../processingError';
 import { type SheetRow } from '../types';
 import { detectCsvEncoding } from './csvEncoding';
 import { CsvParser } from './csvParser';
+import { BinaryContentMeter, CSV_CONTENT } from './textContent';
 import { type WorkbookSource } from './workbookSource';
 
-const DELIMITERS = [',', ';', '\t'];
+/** The separators a CSV may use; the one that splits the first lines most consistently wins. */
+const DELIMITERS = [',', ';', '\t', '|'];
 
 export function detectDelimiter(sample: string): string {
+  // quoted fields first, as a whole: one may hold a separator or a line break ("Ded\n(USD)")
   const lines = sample
+    .replace(/"(?:[^"]|"")*"/g, '""')
     .split(/\r\n|\n|\r/)
     .slice(0, -1)
     .filter((l) => l.trim() !== '')
-    .slice(0, 30)
-    .map((l) => l.replace(/"[^"]*"/g, '""'));
+    .slice(0, 30);
   if (lines.length === 0 && sample.trim() !== '') lines.push(sample);
   let best = ',';
   let bestScore = 0;
@@ -45,12 +52,20 @@ export function sheetNameForCsv(fileName: string): string {
 export async function openCsv(path: string, fileName: string): Promise<WorkbookSource> {
   const encoding = await detectCsvEncoding(path);
 
+  const utf16 = encoding === 'utf-16le' || encoding === 'utf-16be';
+
   async function* rows(): AsyncGenerator<SheetRow[]> {
     const decoder = new TextDecoder(encoding);
+    const meter = new BinaryContentMeter(utf16 ? 2 : 1);
+    let content = false;
     let parser: CsvParser | undefined;
     let pending = '';
     for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) {
-      const text = decoder.decode(chunk as Buffer, { stream: true });
+      let text = decoder.decode(chunk as Buffer, { stream: true });
+      const controls = meter.controlsSeen;
+      if (utf16 ? meter.feedUnits(text) : meter.feedBytes(chunk as Buffer)) throw new ProcessingError('BINARY_CSV');
+      if (meter.controlsSeen > controls && text.indexOf('\u0000') >= 0) text = text.replaceAll('\u0000', '');
+      content ||= CSV_CONTENT.test(text);
       if (!parser) {
         pending += text;
         if (pending.length < 64 * 1024) continue;
@@ -59,7 +74,12 @@ export async function openCsv(path: string, fileName: string): Promise<WorkbookS
         pending = '';
       } else yield* feedInSlices(parser, text);
     }
-    const tail = pending + decoder.decode();
+    // what the decoder kept back: at most a replacement character for a sequence cut off at the end
+    const flushed = decoder.decode();
+    if (utf16) meter.feedUnits(flushed);
+    if (meter.end()) throw new ProcessingError('BINARY_CSV');
+    if (!content && !CSV_CONTENT.test(flushed)) throw new ProcessingError('EMPTY');
+    const tail = pending + flushed;
     parser ??= new CsvParser(detectDelimiter(tail));
     parser.feed(tail);
     parser.end();

@@ -42,15 +42,17 @@ function declaresWorkbook(types: ContentTypes, part: string): boolean {
 
 /**
  * Resolves when the zip at `path` is a workbook within the limits; otherwise throws INVALID_FORMAT
- * (not a workbook), TOO_LARGE (a zip bomb), CORRUPT (a damaged zip) or PASSWORD_PROTECTED.
+ * (a zip of something else: no workbook named, or its part not declared as one), CORRUPT (a damaged
+ * zip, or a workbook package missing its workbook part or its content types), TOO_LARGE (a zip
+ * bomb) or PASSWORD_PROTECTED.
  */
 export async function checkWorkbookPackage(path: string): Promise<void> {
   const zip = await ZipArchive.open(path);
   try {
-    if (!zip.has(CONTENT_TYPES_PART)) throw new ProcessingError('INVALID_FORMAT');
-    const types = readContentTypes(await zip.text(CONTENT_TYPES_PART, MAX_CONTENT_TYPES_BYTES));
     const part = await workbookPart(zip);
-    if (!zip.has(part) || !declaresWorkbook(types, part)) throw new ProcessingError('INVALID_FORMAT');
+    if (!zip.has(part) || !zip.has(CONTENT_TYPES_PART)) throw new ProcessingError('CORRUPT');
+    const types = readContentTypes(await zip.text(CONTENT_TYPES_PART, MAX_CONTENT_TYPES_BYTES));
+    if (!declaresWorkbook(types, part)) throw new ProcessingError('INVALID_FORMAT');
     await zip.inflateEveryPart();
   } finally {
     zip.close();

@@ -77,7 +77,8 @@ export async function workbookPart(zip: ZipArchive): Promise<string> {
 
 export async function readWorkbookLayout(zip: ZipArchive): Promise<WorkbookLayout> {
   const part = await workbookPart(zip);
-  if (!zip.has(part)) throw new ProcessingError('INVALID_FORMAT');
+  // the package names a workbook it does not hold
+  if (!zip.has(part)) throw new ProcessingError('CORRUPT');
   const rels = await relationships(zip, part);
   const layout: WorkbookLayout = { sheets: [], date1904: false };
   for (const rel of rels.values()) {

@@ -1,10 +1,14 @@
 /**
- * Legacy .xls (BIFF5/BIFF8): no streaming reader exists, so SheetJS reads it in a worker thread with a
- * memory and time limit; its rows are then served to the pipeline like any other format's.
+ * Legacy .xls (BIFF5/BIFF8, and the bare BIFF2/3/4 streams of Excel 2 to 4): no streaming reader
+ * exists, so SheetJS reads it in a worker thread with a memory and time limit; its rows are then
+ * served to the pipeline like any other format's. An Excel 2-4 workbook SheetJS cannot read fails as
+ * OLD_FORMAT, which asks for it to be saved as .xlsx.
  */
+import { open } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { ProcessingError } from '../processingError';
 import { type CellValue, ExcelDate, type SheetRow } from '../types';
+import { isOldBiff } from './detectFormat';
 import { XLS_WORKER_SCRIPT } from './xlsWorkerScript';
 import { type SourceSheet, type WorkbookSource } from './workbookSource';
 
@@ -29,7 +33,8 @@ function toCells(posted: PostedCell[]): CellValue[] {
 
 function readerFailure(message: string): ProcessingError {
   if (/password|encrypt/i.test(message)) return new ProcessingError('PASSWORD_PROTECTED');
-  if (/unsupported|not supported/i.test(message)) return new ProcessingError('INVALID_FORMAT');
+  // a compound file without a workbook stream (a Word document, a mail message) is no spreadsheet
+  if (/unsupported|not supported|cannot find workbook stream/i.test(message)) return new ProcessingError('INVALID_FORMAT');
   return new ProcessingError('CORRUPT', undefined, { cause: new Error(message) });
 }
 
@@ -74,8 +79,32 @@ function readInWorker(path: string): Promise<{ sheets: SourceSheet[]; rows: Shee
   });
 }
 
+/** Whether the file is a bare BIFF2/3/4 stream (Excel 2 to 4). */
+async function isOldWorkbook(path: string): Promise<boolean> {
+  const file = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(4);
+    const { bytesRead } = await file.read(head, 0, 4, 0);
+    return isOldBiff(head.subarray(0, bytesRead));
+  } finally {
+    await file.close();
+  }
+}
+
+/** What SheetJS made of an Excel 2-4 workbook: one it could not read, or found no sheet in, is too old for it. */
+async function readOldWorkbook(path: string): Promise<{ sheets: SourceSheet[]; rows: SheetRow[][] }> {
+  try {
+    const read = await readInWorker(path);
+    if (read.sheets.length === 0) throw new ProcessingError('OLD_FORMAT');
+    return read;
+  } catch (error) {
+    if (error instanceof ProcessingError && (error.code === 'CORRUPT' || error.code === 'INVALID_FORMAT')) throw new ProcessingError('OLD_FORMAT', undefined, { cause: error });
+    throw error;
+  }
+}
+
 export async function openXls(path: string): Promise<WorkbookSource> {
-  const { sheets, rows } = await readInWorker(path);
+  const { sheets, rows } = (await isOldWorkbook(path)) ? await readOldWorkbook(path) : await readInWorker(path);
   return {
     format: 'xls',
     sheets,

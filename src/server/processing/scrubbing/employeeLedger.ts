@@ -3,6 +3,9 @@
  * catch an ID used for two people), and the week's totals, summed in exact hundredths.
  * Stored as one block of numbers per employee, in fixed-size chunks of typed arrays: a payroll of a
  * hundred thousand people costs about ten megabytes, and growing never copies.
+ * Employees are filed under their Employee ID as read (`employeeKey`), so two people whose masked IDs
+ * look alike stay apart; everything the ledger gives out (totals, messages, the week's facts) carries
+ * the ID as written in the scrubbed file, masked when it is SSN-shaped.
  */
 import { HOURS_COLUMNS, MONEY_COLUMNS } from '../table/canonicalColumns';
 import { type WeekEmployee } from '../types';
@@ -83,14 +86,17 @@ function idKey(id: string): string | number {
 export class EmployeeLedger {
   private readonly byId = new Map<string | number, number>();
   private readonly byName = new Map<string | number, number>();
+  /** Each employee's Employee ID as written (masked when SSN-shaped). */
   private readonly ids: string[] = [];
+  /** The employees whose Employee ID is masked: their key in the week's facts adds the name (see `weekEmployees`). */
+  private readonly maskedIds = new Set<number>();
   private readonly names: string[] = [];
   private readonly departments: Array<string | string[]> = [];
   /** Each employee's distinct pay rates: none, one (nearly everyone), or several. */
   private readonly rates: Array<number | number[] | undefined> = [];
   private readonly sums = new Sums();
 
-  /** The Employee ID checkIdentity() looked up last, and its index: add() follows it for the same row. */
+  /** The Employee ID (as read) checkIdentity() looked up last, and its index: add() follows it for the same row. */
   private lastId = '';
   private lastIndex: number | undefined;
 
@@ -101,9 +107,9 @@ export class EmployeeLedger {
 
   /** Error on the row when its Employee ID was first seen with another name (compared after scrubbing). */
   checkIdentity(row: ScrubbedRow): void {
-    if (!row.employeeId || !row.employeeName) return;
-    const index = this.byId.get(idKey(row.employeeId));
-    this.lastId = row.employeeId;
+    if (!row.employeeKey || !row.employeeName) return;
+    const index = this.byId.get(idKey(row.employeeKey));
+    this.lastId = row.employeeKey;
     this.lastIndex = index;
     // the name an ID was first seen with is the one its totals carry (add() runs after this check)
     const first = index === undefined ? '' : this.names[index];
@@ -112,15 +118,17 @@ export class EmployeeLedger {
   }
 
   add(row: ScrubbedRow): void {
-    if (!row.employeeId && !row.employeeName) return;
-    const map: Map<string | number, number> = row.employeeId ? this.byId : this.byName;
-    const key = row.employeeId ? idKey(row.employeeId) : row.employeeName.toLowerCase();
-    let index = row.employeeId && row.employeeId === this.lastId ? this.lastIndex : map.get(key);
+    const id = row.employeeKey;
+    if (!id && !row.employeeName) return;
+    const map: Map<string | number, number> = id ? this.byId : this.byName;
+    const key = id ? idKey(id) : row.employeeName.toLowerCase();
+    let index = id && id === this.lastId ? this.lastIndex : map.get(key);
     this.lastId = '';
     if (index === undefined) {
       index = this.ids.length;
       map.set(key, index);
       this.ids.push(row.employeeId);
+      if (row.employeeId !== id) this.maskedIds.add(index);
       this.names.push(row.employeeName);
       this.departments.push(row.department);
       this.rates.push(row.money[PAY_RATE]);
@@ -168,8 +176,10 @@ export class EmployeeLedger {
   }
 
   /**
-   * Every employee's week for the comparison with the next one: keyed as filed here (the Employee ID,
-   * else the name in lower case), gross pay and the distinct pay rates, ascending.
+   * Every employee's week for the comparison with the next one: keyed by the Employee ID as written,
+   * else the name in lower case, gross pay and the distinct pay rates, ascending. These facts are kept
+   * once the week is approved, so an SSN-shaped ID is there only masked; its key adds the name in lower
+   * case ("***-**-6789 dana reyes"), so people whose masked IDs look alike stay apart from week to week.
    */
   weekEmployees(): WeekEmployee[] {
     const employees = new Array<WeekEmployee>(this.ids.length);
@@ -179,7 +189,7 @@ export class EmployeeLedger {
       const name = this.names[index];
       const rates = this.rates[index];
       employees[index] = {
-        key: id || name.toLowerCase(),
+        key: this.maskedIds.has(index) && name ? `${id} ${name.toLowerCase()}` : id || name.toLowerCase(),
         id: id || null,
         name,
         gross: this.sums.get(index, gross) / 100,

@@ -10,7 +10,14 @@ export interface ScrubbedRow {
   cells: CellValue[];
   sheet: string;
   sourceRow: number;
+  /** The Employee ID as written in the scrubbed file: masked (***-**-1234) when it is SSN-shaped. */
   employeeId: string;
+  /**
+   * The Employee ID as read, which the ledger files the row under, so that two people whose masked IDs
+   * look alike stay apart; differs from `employeeId` only when that is masked. Kept in memory only:
+   * never written to a cell or a summary.
+   */
+  employeeKey: string;
   /** "First Last", capitalised; '' when the row names nobody. */
   employeeName: string;
   department: string;

@@ -18,3 +18,15 @@ export function isBlankRow(cells: CellValue[]): boolean {
   for (let i = 0; i < cells.length; i++) if (!isBlankCell(cells[i])) return false;
   return true;
 }
+
+const EPOCH_MS = Date.UTC(1899, 11, 30);
+
+/**
+ * A header cell's text: as `cellText`, but a date reads as YYYY-MM-DD, so a header of dates (a column
+ * per day or per week) names its columns instead of leaving them blank.
+ */
+export function headerCellText(value: CellValue): string {
+  if (!(value instanceof ExcelDate)) return cellText(value);
+  if (!Number.isFinite(value.serial)) return '';
+  return new Date(EPOCH_MS + Math.round(value.serial * 86400000)).toISOString().slice(0, 10);
+}

@@ -14,41 +14,78 @@ export const STATUS = 'Status';
 export interface OutputColumn {
   name: string;
   canonical?: CanonicalColumn;
+  /** An extra column whose values are SSNs (told by its values): masked whole in the scrubbed file. */
+  sensitive?: 'ssn';
 }
 
 export interface ConsolidatedLayout {
   columns: OutputColumn[];
-  /** Per sheet header: source column index -> consolidated column index (-1: not kept). */
-  targets: Map<SheetHeader, Int32Array>;
+  /**
+   * A table's source column index -> consolidated column index (-1: not kept), and the headers of the
+   * table's columns the layout has no place for (a stacked table found only as the rows flow).
+   */
+  targetFor: (header: SheetHeader) => TableTarget;
+}
+
+export interface TableTarget {
+  target: Int32Array;
+  missing: string[];
+}
+
+/**
+ * The keys of a table's extra columns, in column order: the normalised header, and its occurrence in
+ * the table from the second on ("hours worked#2"), so a header repeated within a table keeps each of
+ * its columns while the same header in two sheets consolidates into one column.
+ */
+function extraKeys(header: SheetHeader): Array<[column: SheetHeader['columns'][number], key: string]> {
+  const seen = new Map<string, number>();
+  const keys: Array<[SheetHeader['columns'][number], string]> = [];
+  for (const column of header.columns) {
+    if (column.canonical) continue;
+    const normalised = normaliseHeader(column.header);
+    const occurrence = (seen.get(normalised) ?? 0) + 1;
+    seen.set(normalised, occurrence);
+    keys.push([column, occurrence === 1 ? normalised : `${normalised}#${occurrence}`]);
+  }
+  return keys;
 }
 
 export function consolidatedLayout(headers: SheetHeader[]): ConsolidatedLayout {
   const present = new Set<CanonicalColumn>();
   const extras = new Map<string, string>();
+  const sensitive = new Set<string>();
   for (const header of headers) {
-    for (const column of header.columns) {
-      if (column.canonical) present.add(column.canonical);
-      else if (!extras.has(normaliseHeader(column.header))) extras.set(normaliseHeader(column.header), column.header);
+    for (const column of header.columns) if (column.canonical) present.add(column.canonical);
+    for (const [column, key] of extraKeys(header)) {
+      if (!extras.has(key)) extras.set(key, column.header);
+      if (column.sensitive) sensitive.add(key);
     }
   }
   const columns: OutputColumn[] = CANONICAL_ORDER.filter((c) => present.has(c)).map((c) => ({ name: c, canonical: c }));
-  const extraStart = columns.length;
-  const extraKeys = [...extras.keys()];
-  for (const key of extraKeys) columns.push({ name: uniqueName(extras.get(key) as string, columns) });
+  const canonicalAt = new Map(columns.map((c, i) => [c.canonical as CanonicalColumn, i]));
+  const extraAt = new Map<string, number>();
+  for (const [key, name] of extras) {
+    extraAt.set(key, columns.length);
+    columns.push({ name: uniqueName(name, columns), ...(sensitive.has(key) ? { sensitive: 'ssn' as const } : {}) });
+  }
   columns.push({ name: SOURCE_SHEET }, { name: SOURCE_ROW });
 
-  const targets = new Map<SheetHeader, Int32Array>();
-  for (const header of headers) {
+  const targets = new Map<SheetHeader, TableTarget>();
+  const targetFor = (header: SheetHeader): TableTarget => {
+    let known = targets.get(header);
+    if (known) return known;
     const width = header.columns.reduce((max, c) => Math.max(max, c.index + 1), 0);
-    const target = new Int32Array(width).fill(-1);
-    for (const column of header.columns) {
-      target[column.index] = column.canonical
-        ? columns.findIndex((c) => c.canonical === column.canonical)
-        : extraStart + extraKeys.indexOf(normaliseHeader(column.header));
-    }
-    targets.set(header, target);
-  }
-  return { columns, targets };
+    known = { target: new Int32Array(width).fill(-1), missing: [] };
+    const place = (column: SheetHeader['columns'][number], at: number | undefined) => {
+      if (at === undefined) known?.missing.push(column.header);
+      else if (known) known.target[column.index] = at;
+    };
+    for (const column of header.columns) if (column.canonical) place(column, canonicalAt.get(column.canonical));
+    for (const [column, key] of extraKeys(header)) place(column, extraAt.get(key));
+    targets.set(header, known);
+    return known;
+  };
+  return { columns, targetFor };
 }
 
 /** An extra column never takes the name of a canonical or lineage column. */

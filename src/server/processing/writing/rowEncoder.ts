@@ -3,11 +3,13 @@
  * nothing to flatten or collect later. The fixed pieces of markup are stored eight bytes at a time
  * (see `Markup`), the variable ones (digits, ASCII text) byte by byte; text that needs escaping or is
  * not ASCII goes through escapeText and the buffer's UTF-8 writer. Text that would run as a formula is
- * neutralised here, the one place every text cell passes (see `formulaText`).
+ * neutralised here, the one place every text cell passes (see `formulaText`); so are SSN-shaped values
+ * in the sheets that ask for it (see `sensitiveText`).
  */
 import { type CellValue, ExcelDate } from '../types';
 import { OutputStyle, columnName, escapeText } from './cellXml';
 import { FormulaGuard, mayRunAsFormula, runsAsFormula } from './formulaText';
+import { SensitiveGuard, guardedNumber, guardedText } from './sensitiveText';
 
 /** Destination buffer with room reserved by the caller; `view` is a DataView of `buffer`, kept in step with it. */
 export interface ByteSink {
@@ -151,7 +153,8 @@ function bound(cells: readonly CellValue[]): number {
   let bytes = 40 + SPARE;
   for (let i = 0; i < cells.length; i++) {
     const v = cells[i];
-    bytes += typeof v === 'string' ? 80 + v.length * 7 : 64;
+    // a number may be written as masked text (`SensitiveGuard.TextAndWholeNumbers`): room for that too
+    bytes += typeof v === 'string' ? 80 + v.length * 7 : 80;
   }
   return bytes;
 }
@@ -160,8 +163,18 @@ function bound(cells: readonly CellValue[]): number {
 const rowWords = new Float64Array(1);
 const rowBytes = new Uint8Array(rowWords.buffer);
 
-/** Writes a row of cells; `guard` says how text that would run as a formula is kept from running. */
-export function encodeRow(sink: ByteSink, rowNumber: number, cells: readonly CellValue[], header: boolean, guard: FormulaGuard): void {
+/**
+ * Writes a row of cells; `guard` says how text that would run as a formula is kept from running,
+ * `sensitive` which SSN-shaped values are masked.
+ */
+export function encodeRow(
+  sink: ByteSink,
+  rowNumber: number,
+  cells: readonly CellValue[],
+  header: boolean,
+  guard: FormulaGuard,
+  sensitive: SensitiveGuard = SensitiveGuard.None,
+): void {
   sink.reserve(bound(cells));
   const b = sink.buffer;
   const view = sink.view;
@@ -185,13 +198,15 @@ export function encodeRow(sink: ByteSink, rowNumber: number, cells: readonly Cel
       at += rowDigitsLength;
     } else for (let d = 0; d < rowDigitsLength; d++) b[at++] = b[rowDigitsAt + d];
     if (typeof value === 'number') {
-      if (Number.isFinite(value)) {
+      const masked = sensitive === SensitiveGuard.None ? undefined : guardedNumber(value, sensitive);
+      if (masked !== undefined) at = text(b, view, at, masked, header, guard);
+      else if (Number.isFinite(value)) {
         at = put(view, at, VALUE_OPEN);
         at = number(b, at, value);
         at = put(view, at, VALUE_CLOSE);
       } else at = text(b, view, at, String(value), header, guard);
     } else if (typeof value === 'string') {
-      at = text(b, view, at, value, header, guard);
+      at = text(b, view, at, sensitive === SensitiveGuard.None ? value : guardedText(value), header, guard);
     } else if (typeof value === 'boolean') {
       at = put(view, at, value ? BOOLEAN_TRUE : BOOLEAN_FALSE);
     } else if (value instanceof DateValue) {

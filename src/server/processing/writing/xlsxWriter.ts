@@ -5,6 +5,7 @@
  */
 import { type CellValue } from '../types';
 import { type FormulaGuard } from './formulaText';
+import { SensitiveGuard } from './sensitiveText';
 import { encodeRow } from './rowEncoder';
 import { DeflatedPart } from './deflatedPart';
 import { SpilledChunks } from './spilledChunks';
@@ -18,6 +19,7 @@ export class SheetWriter {
     readonly part: DeflatedPart,
     columnCount: number,
     private readonly guard: FormulaGuard,
+    private readonly sensitive: SensitiveGuard = SensitiveGuard.None,
   ) {
     part.append(worksheetStart(columnCount));
   }
@@ -29,7 +31,7 @@ export class SheetWriter {
   /** Appends a row; when it returns true, await `flush()` before the next one. */
   row(cells: readonly CellValue[], header = false): boolean {
     this.rowNumber++;
-    encodeRow(this.part, this.rowNumber, cells, header, this.guard);
+    encodeRow(this.part, this.rowNumber, cells, header, this.guard, this.sensitive);
     return this.part.needsFlush;
   }
 
@@ -70,9 +72,10 @@ export class XlsxWriter {
 
   /**
    * `columnCounts` sizes each sheet's columns; sheet 0 is the streamed one. `guard` is how every text
-   * cell that would run as a formula is neutralised.
+   * cell that would run as a formula is neutralised; `sensitive`, per sheet, which SSN-shaped values are
+   * masked as they are written (none when not given). The sheet names themselves are the caller's.
    */
-  static async create(path: string, sheetNames: string[], columnCounts: number[], guard: FormulaGuard): Promise<XlsxWriter> {
+  static async create(path: string, sheetNames: string[], columnCounts: number[], guard: FormulaGuard, sensitive: readonly SensitiveGuard[] = []): Promise<XlsxWriter> {
     const writer = new XlsxWriter(path, sheetNames);
     const zip = writer.zip;
     await zip.addBuffer('[Content_Types].xml', Buffer.from(contentTypesXml(sheetNames.length)));
@@ -83,11 +86,11 @@ export class XlsxWriter {
     const record = await zip.startStreamedEntry('xl/worksheets/sheet1.xml');
     const first = new DeflatedPart((chunk) => zip.write(chunk));
     writer.streamedRecord = record;
-    writer.sheets.push(new SheetWriter(first, columnCounts[0] ?? 0, guard));
+    writer.sheets.push(new SheetWriter(first, columnCounts[0] ?? 0, guard, sensitive[0]));
     for (let i = 1; i < sheetNames.length; i++) {
       const aside = new SpilledChunks(asidePath(path, i + 1));
       writer.aside[i] = aside;
-      writer.sheets.push(new SheetWriter(new DeflatedPart((chunk) => aside.push(chunk), APPENDED_QUEUE_BYTES), columnCounts[i] ?? 0, guard));
+      writer.sheets.push(new SheetWriter(new DeflatedPart((chunk) => aside.push(chunk), APPENDED_QUEUE_BYTES), columnCounts[i] ?? 0, guard, sensitive[i]));
     }
     return writer;
   }
