@@ -50,6 +50,25 @@ describe('content decides where the header does not', () => {
     expect(mappingOf(run)['Roster Entry']).toEqual(['Employee Name', 'content']);
     expect(run.summary.employees).toBe(3);
   });
+
+  it('keeps a routing number column an extra (nine digits are not always an SSN), masked by its header', async () => {
+    const run = await csv('routing', ['Emp ID,Name,Hours,ABA #', '1,Ann Lee,40,322530711', '2,Bo Kim,38,217138105', '3,Cy Dee,20,011000015'].join('\n'));
+    expect(mappingOf(run)['ABA #']).toEqual(['ABA #', undefined]);
+    expect(run.records('consolidated', 'Consolidated').map((r) => r['ABA #'])).toEqual([322530711, 217138105, '011000015']);
+    expect(run.records('scrubbed', 'Scrubbed').map((r) => r['ABA #'])).toEqual(['****0711', '****8105', '****0015']);
+  });
+
+  it("masks a copy of the row's SSN kept elsewhere without its leading zeros", async () => {
+    const run = await csv('ssn-copy', ['Emp ID,Name,Hours,SSN,Ref', '1,Ann Lee,40,046-22-5690,46225690', '2,Bo Kim,38,003-92-3207,3923207'].join('\n'));
+    expect(run.records('scrubbed', 'Scrubbed').map((r) => [r.SSN, r.Ref])).toEqual([
+      ['***-**-5690', '***-**-5690'],
+      ['***-**-3207', '***-**-3207'],
+    ]);
+    expect(issues(run).filter((i) => i.Column === 'Ref').map((i) => i.Message)).toEqual([
+      "A copy of the row's SSN in column 'Ref' was masked.",
+      "A copy of the row's SSN in column 'Ref' was masked.",
+    ]);
+  });
 });
 
 describe('nothing is lost silently', () => {
@@ -137,6 +156,33 @@ describe('tables stacked in one sheet or CSV', () => {
       ['1', 'Ann Lee', 40, null],
       ['2', 'Bo Kim', 30, '***-**-6789'],
     ]);
+  });
+
+  it('reads a tab-separated export whose values hold commas, with its stacked tables', async () => {
+    const text = [
+      'Employee Name\tPay Rate\tGross Pay\tRegular Hours',
+      'Wei Schmidt\t79.46\t$2,850.63\t26.5',
+      'Jo Ivanova\t36.58\t$1,100.88\t7.75',
+      '',
+      'Associate ID\tEmployee (Last, First)\tHours - Regular\tGross Pay',
+      'E37515\tIvanova, Mary Ann\t0.75\t19.28',
+      'E37536\tKing, Ethan\t28.75\t3,764.98',
+    ].join('\r\n');
+    const run = await csv('tab-stacked', text);
+    expect(run.records('scrubbed', 'Scrubbed').map((r) => [r['Employee ID'] ?? null, r['Employee Name'], r['Gross Pay']])).toEqual([
+      [null, 'Wei Schmidt', 2850.63],
+      [null, 'Jo Ivanova', 1100.88],
+      ['E37515', 'Mary Ann Ivanova', 19.28],
+      ['E37536', 'Ethan King', 3764.98],
+    ]);
+  });
+
+  it('takes the header repeated after a note for a repeat, however content mapped its columns', async () => {
+    const header = 'Emp ID,Name,Hours,Legacy Key';
+    const run = await csv('repeat-after-note', [header, '1,Ann Lee,40,123-45-6789', '2,Bo Kim,30,234-56-7890', 'Approved by: J. Smith', header, '3,Cy Dee,20,345-67-8901'].join('\n'));
+    expect(run.summary.sheets).toHaveLength(1);
+    expect(mappingOf(run)['Legacy Key']).toEqual(['SSN', 'content']);
+    expect(run.records('scrubbed', 'Scrubbed').map((r) => r.SSN)).toEqual(['***-**-6789', '***-**-7890', '***-**-8901']);
   });
 });
 

@@ -13,29 +13,34 @@ import { CsvParser } from './csvParser';
 import { BinaryContentMeter, CSV_CONTENT } from './textContent';
 import { type WorkbookSource } from './workbookSource';
 
-/** The separators a CSV may use; the one that splits the first lines most consistently wins. */
+/** The separators a CSV may use; the one found on most of the first lines, splitting them most consistently, wins. */
 const DELIMITERS = [',', ';', '\t', '|'];
 
 export function detectDelimiter(sample: string): string {
   // quoted fields first, as a whole: one may hold a separator or a line break ("Ded\n(USD)")
-  const lines = sample
+  const quotedOut = sample
     .replace(/"(?:[^"]|"")*"/g, '""')
     .split(/\r\n|\n|\r/)
     .slice(0, -1)
     .filter((l) => l.trim() !== '')
     .slice(0, 30);
-  if (lines.length === 0 && sample.trim() !== '') lines.push(sample);
+  if (quotedOut.length === 0 && sample.trim() !== '') quotedOut.push(sample);
+  // the separator on the most lines; then the one that splits them most often into the same number of fields
   let best = ',';
-  let bestScore = 0;
+  let bestScore = [0, 0, 0];
   for (const delimiter of DELIMITERS) {
     const counts = new Map<number, number>();
-    for (const line of lines) {
+    let lines = 0;
+    for (const line of quotedOut) {
       const count = line.split(delimiter).length - 1;
-      if (count > 0) counts.set(count, (counts.get(count) ?? 0) + 1);
+      if (count === 0) continue;
+      lines++;
+      counts.set(count, (counts.get(count) ?? 0) + 1);
     }
-    let score = 0;
-    for (const [count, times] of counts) score = Math.max(score, times * 1000 + count);
-    if (score > bestScore) {
+    let mode = [0, 0];
+    for (const [count, times] of counts) if (times > mode[0] || (times === mode[0] && count > mode[1])) mode = [times, count];
+    const score = [lines, ...mode];
+    if (score[0] > bestScore[0] || (score[0] === bestScore[0] && (score[1] > bestScore[1] || (score[1] === bestScore[1] && score[2] > bestScore[2])))) {
       bestScore = score;
       best = delimiter;
     }

@@ -238,8 +238,6 @@ export function isTextOnly(row: SheetRow): boolean {
 export function stackedHeaderOf(row: SheetRow, current: SheetHeader): SheetHeader | undefined {
   if (!isTextOnly(row)) return undefined;
   const header = headerOfRow(row);
-  // the table's own header again, word for word (however its columns were mapped)
-  if (header && current.repeatKeys.includes(header.repeatKeys[0])) return undefined;
   return header && !sameLayout(header, current) ? header : undefined;
 }
 
@@ -253,10 +251,14 @@ export function twoRowHeaderOf(upper: SheetRow, lower: SheetRow, current: SheetH
   return header && header.row === lower.row && !sameLayout(header, current) ? header : undefined;
 }
 
-/** Two headers read the same columns from the same places. */
-function sameLayout(a: SheetHeader, b: SheetHeader): boolean {
+/**
+ * A header read again: the same words in the same places as `current`'s row(s) (however content or a
+ * profile mapped them), or the same columns read from the same places.
+ */
+function sameLayout(a: SheetHeader, current: SheetHeader): boolean {
+  if (a.repeatKeys.every((key) => current.repeatKeys.includes(key))) return true;
   const placed = (h: SheetHeader) => h.columns.filter((c) => c.canonical).map((c) => `${c.index}:${c.canonical}`).join('|');
-  return placed(a) === placed(b);
+  return placed(a) === placed(current);
 }
 
 /** Whether a header has an employee identifier or name column. */
