@@ -7,7 +7,7 @@
  *   BENCH_BASELINE=path/to/other/checkout npm run bench:process-paired
  *
  * The other checkout must have been built (`npm run build`, or `npx tsx scripts/build-server.ts`).
- * Inputs: the 5 MB dense workbook and a 6 MB CSV of the engine benchmark's payroll model (kept in
+ * Inputs: the 50 KB and 5 MB dense workbooks and a 6 MB CSV of the engine benchmark's payroll model (kept in
  * BENCH_DIR between runs). BENCH_ROUNDS sets the rounds (default 7).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const { buildEngineIfStale } = require('../buildFreshness.cjs') as { buildEngineIfStale: (root: string) => string };
   const ours = buildEngineIfStale(ROOT);
   mkdirSync(BENCH_DIR, { recursive: true });
-  const inputs = [await input('5MB', 2250, 'xlsx'), await input('6MB', 6100, 'csv')];
+  const inputs = [await input('50KB', 18, 'xlsx'), await input('5MB', 2250, 'xlsx'), await input('6MB', 6100, 'csv')];
   const sides: Array<[string, string]> = [
     ['this build', ours],
     ['baseline', theirs],

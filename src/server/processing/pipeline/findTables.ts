@@ -55,7 +55,7 @@ async function* replay(top: SheetRow[], rest: AsyncIterator<SheetRow[]> | undefi
 
 /** Profiles the data rows below the header among the rows read. */
 function profileRows(header: SheetHeader, top: SheetRow[]): ColumnProfiles {
-  const profiles = new ColumnProfiles();
+  const profiles = new ColumnProfiles(settledColumns(header));
   const classifier = new RowClassifier(header);
   for (const row of top) {
     if (profiles.rows >= SAMPLE_ROWS) break;
@@ -84,6 +84,20 @@ function findHeader(top: SheetRow[], sheet: string, history: Pick<ClientHistory,
 export function prepareHeader(header: SheetHeader, sheet: string, history: Pick<ClientHistory, 'fixes' | 'sheets'> | undefined, sheetCount: number): void {
   applyMappingFixes(header, sheet, history?.fixes ?? []);
   if (history) applyProfile(header, sheet, sheetCount, history.sheets);
+}
+
+/**
+ * The columns content has nothing to decide for: mapped, and contested by no other header of the sheet
+ * (an admin's fix is never contested). Extra columns, headerless ones and contested ones are profiled.
+ */
+function settledColumns(header: SheetHeader): Uint8Array {
+  const width = header.columns.reduce((max, c) => Math.max(max, c.index + 1), 0);
+  const settled = new Uint8Array(width);
+  const contested = new Set(header.columns.filter((c) => c.named && c.named !== c.canonical).map((c) => c.named));
+  for (const column of header.columns) {
+    if (column.canonical && (column.how === 'fix' || !contested.has(column.canonical))) settled[column.index] = 1;
+  }
+  return settled;
 }
 
 /** Records a table's header in its Sources entry. */

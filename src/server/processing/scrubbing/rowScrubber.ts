@@ -20,7 +20,7 @@ import { parseAmount, round } from './numbers';
 import { type HoursColumn, type MoneyColumn, type ScrubbedRow } from './scrubbedRow';
 import {
   type SensitiveColumnKind, isNineDigitInteger, isRoutingNumber, maskCheckedSsnRuns, maskNineDigitInteger, maskSensitiveColumnValue, mayHoldSsn,
-  mayHoldSsnCounted, sensitiveColumnKind, ssnDigitsKey,
+  mayBeSsnCopy, mayHoldSsnCounted, maskSsnRuns, sensitiveColumnKind, ssnDigitsKey,
 } from './sensitiveValues';
 import { maskSsn } from './ssn';
 import { CONTROL_CHARACTER, UNREADABLE_CHARACTER, digitsIn, scrubText, textTraits } from './text';
@@ -66,8 +66,12 @@ export class RowScrubber {
   private readonly last: Slot;
   private readonly department: Slot;
   private readonly ssn: Slot;
-  /** The row being scrubbed's SSN digits (`ssnDigitsKey`), '' without one. */
-  private rowSsn = '';
+  /** The row being scrubbed, and its SSN's digits (`ssnDigitsKey`; '' without one), read when first needed. */
+  private row: CellValue[] = [];
+  /** The last sheet's name, and the same as a defaulted department (masked). */
+  private sheetName = '';
+  private sheetDepartment = '';
+  private rowSsn: string | undefined;
   private readonly week?: { first: number; last: number; label: string };
   private readonly result: ScrubbedRow;
 
@@ -120,8 +124,8 @@ export class RowScrubber {
     result.sourceRow = sourceRow;
     result.departmentDefaulted = false;
     result.issues.length = 0;
-    // the row's SSN, to find a copy of it kept elsewhere (a reference column, without its leading zeros)
-    this.rowSsn = this.ssn.from >= 0 ? ssnDigitsKey(row[this.ssn.from]) : '';
+    this.rowSsn = undefined;
+    this.row = row;
     for (let i = 0; i < this.extras.length; i++) {
       const extra = this.extras[i];
       out[extra.to] = this.extraCell(row[extra.from], extra);
@@ -144,7 +148,9 @@ export class RowScrubber {
 
     result.department = this.plain(at(row, this.department), 'Department');
     if (!result.department) {
-      result.department = sheet;
+      // the sheet's name, masked like any text (its own column, Source Sheet, reports the masking)
+      if (sheet !== this.sheetName) this.sheetDepartment = maskSsnRuns((this.sheetName = sheet))?.text ?? sheet;
+      result.department = this.sheetDepartment;
       result.departmentDefaulted = true;
     }
     put(out, this.department, result.department);
@@ -216,10 +222,19 @@ export class RowScrubber {
     if (traits & (CONTROL_CHARACTER | UNREADABLE_CHARACTER)) this.characterIssues(traits, 'Employee ID', result.employeeId);
   }
 
+  /**
+   * Whether an extra cell holds the row's SSN, however it was kept (a reference column, without its
+   * leading zeros); the row's SSN is read once, for the first cell that could be one.
+   */
+  private ssnCopy(value: CellValue): boolean {
+    this.rowSsn ??= this.ssn.from >= 0 ? ssnDigitsKey(this.row[this.ssn.from]) : '';
+    return this.rowSsn !== '' && ssnDigitsKey(value) === this.rowSsn;
+  }
+
   /** A cell of an extra column, scrubbed: text cleaned, sensitive values masked (and reported). */
   private extraCell(value: CellValue, extra: Extra): CellValue {
     if (value === null || value === undefined) return null;
-    if (this.rowSsn && ssnDigitsKey(value) === this.rowSsn) {
+    if (mayBeSsnCopy(value) && this.ssnCopy(value)) {
       const masked = maskSensitiveColumnValue(value, 'ssn') ?? '***-**-****';
       addIssue(this.result, 'sensitive-value-masked', extra.name, masked, MASKED_MESSAGES.copy(extra.name));
       return masked;

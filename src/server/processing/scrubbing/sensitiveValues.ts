@@ -216,3 +216,11 @@ export function ssnDigitsKey(value: CellValue): string {
 }
 const SSN_DIGITS_ONLY = /^\s*\d[\d\s.-]*\d\s*$/;
 
+/** The cheap test before `ssnDigitsKey`: a whole number of seven to nine digits, or text of 7 to 13 characters starting with a digit. */
+export function mayBeSsnCopy(value: CellValue): boolean {
+  if (typeof value === 'number') return value >= 1_000_000 && value <= 999_999_999;
+  if (typeof value !== 'string' || value.length < 7 || value.length > 13) return false;
+  const c = value.charCodeAt(0);
+  return (c >= 48 && c <= 57) || c === 32;
+}
+

@@ -33,6 +33,8 @@ const SHORT_DIGITS = /^\d{7,8}$/;
 const ID_TEXT = /^(?=.*\d)[A-Za-z0-9][A-Za-z0-9_/-]{0,11}$/;
 const NAME_TEXT = /^(?:[\p{L}'.-]+,\s*[\p{L}'.-]+(?:\s+[\p{L}'.-]+)?|[\p{L}'.-]+(?:\s+[\p{L}'.-]+){1,3})$/u;
 const DISTINCT_CAP = 1000;
+/** What a date written as text looks like: 3/7/2025, 2025-03-07, 7-Mar-2025, Mar 7 2025, March 7, 2025. */
+const DATE_LIKE = /^\s*(?:\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\d{1,2}[- ][A-Za-z]{3,9}\.?[- ]\d{2,4}|[A-Za-z]{3,9}\.? \d{1,2},? \d{4})\s*$/;
 
 /** 2 for an SSN-shaped value, 1 for seven or eight digits, 0 for anything else. */
 function ssnShape(value: CellValue): number {
@@ -52,21 +54,29 @@ function isIdLike(value: CellValue): boolean {
 
 function isDate(value: CellValue): boolean {
   if (value instanceof ExcelDate) return true;
-  if (typeof value !== 'string' || !/\d/.test(value) || !/[/-]|[a-z]{3}/i.test(value)) return false;
+  if (typeof value !== 'string' || !DATE_LIKE.test(value)) return false;
   const reading = readDate(value);
   return reading !== null && 'date' in reading;
 }
 
 export class ColumnProfiles {
   private readonly profiles = new Map<number, ColumnProfile>();
-  private readonly values = new Map<number, Set<string>>();
+  private readonly values = new Map<number, Set<CellValue>>();
   rows = 0;
+
+  /**
+   * `settled` marks the columns whose values nothing asks about (0-based; a column past its end is
+   * profiled): most of a register's columns are mapped by their header and contested by no other.
+   */
+  constructor(private readonly settled: Uint8Array = new Uint8Array(0)) {}
 
   /** Counts one data row's cells. */
   add(row: SheetRow): void {
     this.rows++;
     const cells = row.cells;
+    const settled = this.settled;
     for (let i = 0; i < cells.length; i++) {
+      if (i < settled.length && settled[i] === 1) continue;
       const value = cells[i];
       if (isBlankCell(value)) continue;
       let profile = this.profiles.get(i);
@@ -76,8 +86,8 @@ export class ColumnProfiles {
         this.values.set(i, new Set());
       }
       profile.filled++;
-      const seen = this.values.get(i) as Set<string>;
-      const key = value instanceof ExcelDate ? `d${value.serial}` : String(value).trim().toLowerCase();
+      const seen = this.values.get(i) as Set<CellValue>;
+      const key = value instanceof ExcelDate ? value.serial : typeof value === 'string' ? value.trim() : value;
       if (seen.size < DISTINCT_CAP && !seen.has(key)) {
         seen.add(key);
         profile.distinct++;

@@ -14,6 +14,11 @@ export const enum SensitiveGuard {
   Text = 1,
   /** Text as above, and a nine-digit whole number is written masked, as text. */
   TextAndWholeNumbers = 2,
+  /**
+   * Text in the header row only: a sheet whose every other cell the scrub has already checked (the
+   * Scrubbed sheet's rows pass `scrubbing/rowScrubber`, which masks and reports each value).
+   */
+  HeaderText = 3,
 }
 
 /** The text with any SSN-shaped run masked (the same text when there is none). */

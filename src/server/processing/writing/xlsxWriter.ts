@@ -31,7 +31,8 @@ export class SheetWriter {
   /** Appends a row; when it returns true, await `flush()` before the next one. */
   row(cells: readonly CellValue[], header = false): boolean {
     this.rowNumber++;
-    encodeRow(this.part, this.rowNumber, cells, header, this.guard, this.sensitive);
+    const sensitive = this.sensitive === SensitiveGuard.HeaderText ? (header ? SensitiveGuard.Text : SensitiveGuard.None) : this.sensitive;
+    encodeRow(this.part, this.rowNumber, cells, header, this.guard, sensitive);
     return this.part.needsFlush;
   }
 
