@@ -74,6 +74,12 @@ describe('finding the header row', () => {
     expect(header?.columns.map((c) => c.canonical)).toEqual(['Employee ID', 'Employee Name', 'Overtime Hours', 'Pay Rate']);
   });
 
+  it('joins a two-row header that maps as many columns but reads one as another ("Overtime" over "Hours")', () => {
+    const header = detectHeader(rows([null, null, 'Overtime'], ['Employee ID', 'Name', 'Hours']));
+    expect(header?.upperRow).toBe(1);
+    expect(header?.columns.map((c) => c.canonical)).toEqual(['Employee ID', 'Employee Name', 'Overtime Hours']);
+  });
+
   it('keeps a single row when joining does not help', () => {
     const header = detectHeader(rows(['Weekly payroll'], ['Emp ID', 'Name', 'Hours']));
     expect(header?.upperRow).toBeUndefined();

@@ -1,14 +1,15 @@
 /**
  * Finding the table in a sheet: the header row is the row among the first 30 non-empty rows that maps
  * the most canonical columns (at least two, one of them an employee identifier or name). A header split
- * over two rows is joined when joining maps more columns than the lower row alone.
+ * over two rows is joined when joining maps more columns than the lower row alone, or as many but reads
+ * one of them as another column ("Overtime" over "Hours").
  */
 import { type SheetRow } from '../types';
 import { isBlankRow } from './cellText';
 import { groupedHeader } from './groupedHeader';
 import { headerRowKey } from './headerText';
 import { IDENTITY, type RowTexts, isDataLike, joinHeaderRows, mapTexts, rowTexts } from './headerRowTexts';
-import { type SheetHeader } from './sheetHeader';
+import { type HeaderColumn, type SheetHeader } from './sheetHeader';
 
 export type { HeaderColumn, SheetHeader } from './sheetHeader';
 
@@ -37,7 +38,9 @@ export function detectHeader(firstRows: SheetRow[], requireIdentity = true): She
     let repeatKeys = [headerRowKey(texts.texts)];
     if (previous && previousRow === row.row - 1) {
       const joined = mapTexts(joinHeaderRows(previous, texts));
-      if (joined.mapped > alone.mapped && (joined.hasIdentity || !requireIdentity)) {
+      // joined when that maps more, or as many but reads some column otherwise ("Overtime" over "Hours")
+      const better = joined.mapped > alone.mapped || (joined.mapped === alone.mapped && readsOtherwise(joined.columns, alone.columns));
+      if (better && (joined.hasIdentity || !requireIdentity)) {
         candidate = joined;
         upperRow = previousRow;
         repeatKeys = [headerRowKey(previous.texts), repeatKeys[0]];
@@ -82,4 +85,10 @@ export function identityHeader(firstRows: SheetRow[]): SheetHeader | undefined {
     if (mapped.hasIdentity && mapped.columns.length >= 2) return { row: row.row, columns: mapped.columns, repeatKeys: [] };
   }
   return undefined;
+}
+
+/** Whether two readings of the same columns map some column to another canonical column. */
+function readsOtherwise(a: HeaderColumn[], b: HeaderColumn[]): boolean {
+  const byIndex = new Map(b.map((c) => [c.index, c.canonical]));
+  return a.some((c) => c.canonical !== byIndex.get(c.index));
 }
