@@ -29,6 +29,24 @@ export interface TestApp {
 
 let counter = 0;
 
+/**
+ * Seeded users share one hash per password: argon2 with the server's own settings costs tens of
+ * milliseconds of CPU a hash, and the suites create hundreds of users. Each hash is a real one of
+ * that password (sign-in verifies it as it would any other); the server's own hashing (new staff,
+ * new admins, the user:create script) is untouched.
+ */
+const passwordHashes = new Map<string, Promise<string>>();
+
+function seededHash(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hash.catch(() => passwordHashes.delete(password));
+    passwordHashes.set(password, hash);
+  }
+  return hash;
+}
+
 export async function buildTestApp(env: Record<string, string> = {}, options: { queue?: boolean } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payroll-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(48), ...env });
@@ -56,7 +74,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
           companyId: options.companyId ?? null,
           name: options.name ?? `${role} User ${counter}`,
           email,
-          passwordHash: await hashPassword(password),
+          passwordHash: await seededHash(password),
         })
         .returning({ id: users.id });
       return { id: row.id, email, password };
