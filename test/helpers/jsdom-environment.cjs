@@ -51,11 +51,23 @@ function closedWithTheWindow(Base, open, portsOf) {
   return Channel;
 }
 
+/** A timer of Node's timers module (an object), as opposed to a window timer's number. */
+function isNodeTimer(handle) {
+  return typeof handle === 'object' && handle !== null && typeof handle.hasRef === 'function';
+}
+
 class JsdomWithFetchEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     for (const name of nodeGlobals) {
       if (globalThis[name] !== undefined) this.global[name] = globalThis[name];
+    }
+    // The window's clearTimeout and clearInterval know only the window's own timers; a timer a
+    // dependency set with Node's timers module (nock's reply delays) is cleared by Node's.
+    for (const name of ['clearTimeout', 'clearInterval']) {
+      const clearWindowTimer = this.global[name];
+      const clearNodeTimer = globalThis[name];
+      this.global[name] = (handle) => (isNodeTimer(handle) ? clearNodeTimer(handle) : clearWindowTimer(handle));
     }
     this.openPorts = new Set();
     this.global.MessageChannel = closedWithTheWindow(globalThis.MessageChannel, this.openPorts, (channel) => [channel.port1, channel.port2]);

@@ -73,6 +73,10 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   nock.cleanAll();
+  // A reply still on its way (an interceptor's delay) belongs to the test that asked for it. Its
+  // timer is Node's own, not the window's: left running it outlives the test file and keeps the
+  // worker from exiting.
+  nock.abortPendingRequests();
   const unexpected = unexpectedRequests.splice(0);
   if (unexpected.length > 0) throw new Error(`Requests no test expected: ${unexpected.join(', ')}`);
 });
