@@ -30,6 +30,8 @@ export const AUDIT_ACTION_LABELS = {
   'upload.bulk_download': "Downloaded week's files",
   'user.create': 'Added user',
   'user.delete': 'Deleted user',
+  'user.password_change': 'Changed own password',
+  'user.password_reset': 'Reset password',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

@@ -71,6 +71,8 @@ export const CACHE_FRESHNESS = {
   weeklyStats: { fresh: 120 },
   userProfile: { fresh: 900 },
   currentCompany: { fresh: 300 },
+  /** The admin dashboard's storage figure (ours, not the spec's): it moves with every upload. */
+  companyStorage: { fresh: 60 },
   companyStaff: { fresh: 120 },
   consolidatedFiles: { fresh: 300 },
   companyFileUploads: { fresh: 120 },

@@ -130,6 +130,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Changes the signed-in user's own password (every role). The current password is checked and
+         *     counted against the sign-in throttle (a wrong one answers 400 naming `currentPassword`; too many
+         *     answer 429). The new password follows the sign-up rules (4 to 100 characters), must differ from
+         *     the current one and must not be one of the most common passwords. Every other session of the
+         *     user ends (their open sockets are closed); this one stays signed in.
+         */
+        post: operations["changeOwnPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/system/companies": {
         parameters: {
             query?: never;
@@ -215,6 +238,30 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["deleteCompanyAdmin"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/system/companies/{companyId}/admins/{adminId}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyIdPath"];
+                adminId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Sets a new password for an admin of the company (any other user is not found) and ends every
+         *     session of theirs at once. The new password must be at least 4 characters (at most 100) and must
+         *     not be one of the most common passwords.
+         */
+        post: operations["resetCompanyAdminPassword"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -392,6 +439,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description How much of its storage the caller's company uses: the bytes of every stored file of its uploads
+         *     (raw, consolidated and scrubbed; older failed versions of a week keep no files) and of the
+         *     operators' files for it, and its quota (setting COMPANY_STORAGE_QUOTA_BYTES). Past the quota new
+         *     uploads are refused (413).
+         */
+        get: operations["getCompanyStorage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/staff": {
         parameters: {
             query?: never;
@@ -427,6 +496,29 @@ export interface paths {
          *     first, so no client is ever left without someone to upload its payroll.
          */
         delete: operations["deleteCompanyStaff"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/staff/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Sets a new password for a staff member of the caller's company (anyone else is not found) and
+         *     ends every session of theirs at once. The new password follows the sign-up rules (4 to 100
+         *     characters) and must not be one of the most common passwords.
+         */
+        post: operations["resetCompanyStaffPassword"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -938,7 +1030,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Multipart fields `clientId` and optional `weekStart` (both before the file), then `file` (.xls, .xlsx, .xlsm, .xltm, .xltx or .csv, under 100 MB). The client must be assigned to the caller (404 otherwise). The file is stored and queued in one step (202); its processing is followed by `processingUpdate` events. A week holds one upload per client: a week whose newest upload did not fail answers 409 (a rejected one is re-uploaded instead). */
+        /** @description Multipart fields `clientId` and optional `weekStart` (both before the file), then `file` (.xls, .xlsx, .xlsm, .xltm, .xltx or .csv, under 100 MB). The client must be assigned to the caller (404 otherwise). The file is stored and queued in one step (202); its processing is followed by `processingUpdate` events. A week holds one upload per client: a week whose newest upload did not fail answers 409 (a rejected one is re-uploaded instead). The company's limits answer, with a message saying which limit was reached and what to do: 429 `TOO_MANY_UPLOADS` when the company already has COMPANY_MAX_QUEUED_UPLOADS uploads waiting or being processed; 429 `TOO_MANY_FAILED_UPLOADS` when the client's week failed processing CLIENT_WEEK_FAILED_UPLOADS_PER_DAY times in the last 24 hours; 413 `STORAGE_QUOTA_EXCEEDED` when the company's stored files would outgrow its quota (see `GET /company/storage`). Uploads are processed in fair turns between companies. */
         post: operations["uploadRequiredDocument"];
         delete?: never;
         options?: never;
@@ -957,7 +1049,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A new version of a rejected upload of a client assigned to the caller, for the same week; the rejected version, its files and its review notes stay as history. Only the newest version of its week, once REJECTED, can be re-uploaded (409 otherwise); another staff member's upload answers 404. */
+        /** @description A new version of a rejected upload of a client assigned to the caller, for the same week; the rejected version, its files and its review notes stay as history. Only the newest version of its week, once REJECTED, can be re-uploaded (409 otherwise); another staff member's upload answers 404. The company's limits on uploads waiting (429 `TOO_MANY_UPLOADS`) and on storage (413 `STORAGE_QUOTA_EXCEEDED`) apply as to `POST /staff/upload-required-document`. */
         post: operations["reuploadRequiredDocument"];
         delete?: never;
         options?: never;
@@ -1172,7 +1264,7 @@ export interface components {
             /** @enum {boolean} */
             success: false;
             message: string;
-            /** @description Machine code, e.g. TOKEN_EXPIRED, UNAUTHORIZED, VALIDATION_ERROR, NOT_FOUND, FORBIDDEN, CONFLICT, REASON_REQUIRED, RATE_LIMITED, INTERNAL */
+            /** @description Machine code, e.g. TOKEN_EXPIRED, UNAUTHORIZED, VALIDATION_ERROR, NOT_FOUND, FORBIDDEN, CONFLICT, REASON_REQUIRED, RATE_LIMITED, TOO_MANY_UPLOADS, TOO_MANY_FAILED_UPLOADS, STORAGE_QUOTA_EXCEEDED, INTERNAL */
             error?: string;
             errors?: {
                 field: string;
@@ -1289,6 +1381,13 @@ export interface components {
             email: string;
             password: string;
         };
+        PasswordChangeInput: {
+            currentPassword: string;
+            newPassword: string;
+        };
+        PasswordResetInput: {
+            newPassword: string;
+        };
         /** @enum {string} */
         ClientStatus: "ACTIVE" | "INACTIVE";
         Client: {
@@ -1401,6 +1500,13 @@ export interface components {
             rejected: number;
             /** @description Rows with no upload at all that week. */
             remaining: number;
+        };
+        /** @description A company's stored files against its quota, in bytes. */
+        CompanyStorage: {
+            /** @description Bytes of the company's stored files. */
+            usedBytes: number;
+            /** @description Bytes the company may keep; uploads that would pass it are refused. */
+            quotaBytes: number;
         };
         /**
          * @description Figures of one week over the rows of `GET /company/weekly-documents` (one per required
@@ -1895,10 +2001,11 @@ export interface components {
     parameters: {
         /** @description From 1 to 100000. */
         Page: number;
+        /** @description From 1 to 100. */
         Limit: number;
-        /** @description The admin's weekly uploads and file uploads show 20 per page. */
+        /** @description The admin's weekly uploads and file uploads show 20 per page (from 1 to 100). */
         AdminUploadsLimit: number;
-        /** @description Ticket lists show 12 per page. */
+        /** @description Ticket lists show 12 per page (from 1 to 100). */
         TicketLimit: number;
         IdPath: string;
         CompanyIdPath: string;
@@ -2082,11 +2189,29 @@ export interface operations {
             401: components["responses"]["Error"];
         };
     };
+    changeOwnPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChangeInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            default: components["responses"]["Error"];
+        };
+    };
     listCompanies: {
         parameters: {
             query?: {
                 /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
+                /** @description From 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 search?: string;
             };
@@ -2185,6 +2310,7 @@ export interface operations {
             query?: {
                 /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
+                /** @description From 1 to 100. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -2262,11 +2388,32 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    resetCompanyAdminPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: components["parameters"]["CompanyIdPath"];
+                adminId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            default: components["responses"]["Error"];
+        };
+    };
     listConsolidatedFiles: {
         parameters: {
             query?: {
                 /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
+                /** @description From 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 companyId?: string;
                 /** @description The first day (UTC) included, from 2000-01-01 to 2099-12-31. */
@@ -2505,11 +2652,38 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    getCompanyStorage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's storage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            storage: components["schemas"]["CompanyStorage"];
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     listCompanyStaff: {
         parameters: {
             query?: {
                 /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
+                /** @description From 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 search?: string;
             };
@@ -2583,6 +2757,25 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    resetCompanyStaffPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Message"];
+            default: components["responses"]["Error"];
+        };
+    };
     getCompanyWeeklyStats: {
         parameters: {
             query?: {
@@ -2619,7 +2812,7 @@ export interface operations {
             query?: {
                 /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
-                /** @description The admin's weekly uploads and file uploads show 20 per page. */
+                /** @description The admin's weekly uploads and file uploads show 20 per page (from 1 to 100). */
                 limit?: components["parameters"]["AdminUploadsLimit"];
                 /**
                  * @description One value. An approval status (PENDING, APPROVED, REJECTED) keeps the uploads with that
@@ -2661,7 +2854,7 @@ export interface operations {
             query?: {
                 /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
-                /** @description The admin's weekly uploads and file uploads show 20 per page. */
+                /** @description The admin's weekly uploads and file uploads show 20 per page (from 1 to 100). */
                 limit?: components["parameters"]["AdminUploadsLimit"];
                 clientId?: components["parameters"]["ClientIdQuery"];
                 /** @description ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
@@ -2950,6 +3143,7 @@ export interface operations {
             query?: {
                 /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
+                /** @description From 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 status?: components["schemas"]["ClientStatus"];
                 assigned_staff_id?: string;
@@ -3034,6 +3228,7 @@ export interface operations {
             query?: {
                 /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
+                /** @description From 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 status?: components["schemas"]["ClientStatus"];
             };
@@ -3094,6 +3289,7 @@ export interface operations {
             query?: {
                 /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
+                /** @description From 1 to 100. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -3129,6 +3325,7 @@ export interface operations {
             query?: {
                 /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
+                /** @description From 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 clientId?: components["parameters"]["ClientIdQuery"];
                 /** @description ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
@@ -3205,6 +3402,7 @@ export interface operations {
             query?: {
                 /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
+                /** @description From 1 to 100. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -3423,7 +3621,7 @@ export interface operations {
             query?: {
                 /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
-                /** @description Ticket lists show 12 per page. */
+                /** @description Ticket lists show 12 per page (from 1 to 100). */
                 limit?: components["parameters"]["TicketLimit"];
                 status?: components["parameters"]["TicketStatusQuery"];
             };
@@ -3473,7 +3671,7 @@ export interface operations {
             query?: {
                 /** @description From 1 to 100000. */
                 page?: components["parameters"]["Page"];
-                /** @description Ticket lists show 12 per page. */
+                /** @description Ticket lists show 12 per page (from 1 to 100). */
                 limit?: components["parameters"]["TicketLimit"];
                 status?: components["parameters"]["TicketStatusQuery"];
             };

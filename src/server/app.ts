@@ -15,10 +15,11 @@ import type { DatabaseHandle } from './db/client';
 import { registerApiReference } from './http/apiReference';
 import { loadContract } from './http/contract';
 import { errorHandler, routerErrorHandler } from './http/errorHandler';
+import { requireHost, WITHOUT_NODE_HOST_CHECK } from './http/hostHeader';
 import { type OperationHandlers, registerOperations } from './http/operations';
 import { extendRequestValidator } from './http/requestVocabulary';
 import { registerSecurityHeaders } from './http/securityHeaders';
-import { bodyDeadline, clientErrorHandler, serverTimeouts } from './http/timeouts';
+import { bodyDeadline, clientErrorHandler, closeAfterEarlyAnswer, cutUnfinishedBodies, serverTimeouts } from './http/timeouts';
 import { loggerOptions } from './logging';
 import { silentPublisher } from './realtime/processingUpdates';
 import { realtimePlugin } from './realtime/realtimePlugin';
@@ -61,11 +62,13 @@ export const allOperations: OperationHandlers = {
 /** Builds the Fastify instance: infrastructure, then the contract's routes under /api, then the SPA. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const timeouts = serverTimeouts(config.timeouts);
   const app = Fastify({
     logger: deps.logger === false ? false : loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ...serverTimeouts(config.timeouts),
+    ...timeouts,
+    http: { ...timeouts.http, ...WITHOUT_NODE_HOST_CHECK },
     clientErrorHandler,
     frameworkErrors: routerErrorHandler,
     ajv: { customOptions: { keywords: ['x-messages'], removeAdditional: true }, onCreate: extendRequestValidator },
@@ -93,9 +96,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 20, parts: 25 } });
   // Before the origin guard, so that every answer carries them, refusals and errors included.
   await registerSecurityHeaders(app, config);
+  app.addHook('onRequest', requireHost);
   app.addHook('onRequest', originGuard(trustedOrigins(config, app.server)));
   app.addHook('preParsing', bodyDeadline(config.timeouts));
+  app.addHook('onSend', closeAfterEarlyAnswer);
   await app.register(realtimePlugin);
+  // After the realtime transport, which takes over the request listeners registered before it.
+  cutUnfinishedBodies(app.server, config.timeouts);
   await registerApiReference(app);
 
   await app.register(

@@ -39,6 +39,7 @@ const configSchema = yup.object({
   SESSION_SECRET: yup.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: yup.number().integer().min(10).default(900),
   REFRESH_TOKEN_TTL_SECONDS: yup.number().integer().min(60).default(7 * 24 * 3600),
+  REFRESH_REUSE_GRACE_SECONDS: yup.number().integer().min(0).max(60, 'REFRESH_REUSE_GRACE_SECONDS must be at most 60: a spent refresh token is honoured that long').default(10),
   COOKIE_SECURE: booleanText.optional(),
   PUBLIC_ORIGIN: yup
     .string()
@@ -86,6 +87,10 @@ const configSchema = yup.object({
   MAX_UPLOAD_BYTES: yup.number().integer().min(1).default(MAX_UPLOAD_BYTES),
   PROCESSING_CONCURRENCY: yup.number().integer().min(1, 'PROCESSING_CONCURRENCY must be at least 1').optional(),
   PROCESSING_JOB_EXPIRE_SECONDS: yup.number().integer().min(2).max(23 * 3600).default(15 * 60),
+  COMPANY_MAX_QUEUED_UPLOADS: yup.number().integer().min(1).default(20),
+  COMPANY_STORAGE_QUOTA_BYTES: yup.number().integer().min(1).default(5 * 1024 ** 3),
+  CLIENT_WEEK_FAILED_UPLOADS_PER_DAY: yup.number().integer().min(1).default(5),
+  CLIENT_WEEK_FAILED_FILES_KEPT: yup.number().integer().min(1).default(3),
   WEEK_OVER_WEEK_EMPLOYEE_GROSS_PERCENT: yup.number().min(0).default(WEEK_OVER_WEEK_DEFAULTS.employeeGrossPercent),
   WEEK_OVER_WEEK_EMPLOYEE_GROSS_AMOUNT: yup.number().min(0).default(WEEK_OVER_WEEK_DEFAULTS.employeeGrossAmount),
   WEEK_OVER_WEEK_TOTAL_GROSS_PERCENT: yup.number().min(0).default(WEEK_OVER_WEEK_DEFAULTS.totalGrossPercent),
@@ -105,6 +110,14 @@ const configSchema = yup.object({
       (value, context) => value > (context.parent as { HTTP_HEADERS_TIMEOUT_SECONDS: number }).HTTP_HEADERS_TIMEOUT_SECONDS,
     ),
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: yup.number().integer().min(1).default(72),
+  REALTIME_MAX_SOCKETS_PER_SESSION: yup.number().integer().min(1).default(5),
+  REALTIME_MAX_SOCKETS_PER_USER: yup.number().integer().min(1).default(10),
+  REALTIME_ROOM_REQUEST_BURST: yup.number().integer().min(1).default(30),
+  REALTIME_ROOM_REQUESTS_PER_SECOND: yup.number().min(0.1).default(10),
+  REALTIME_REFUSALS_BEFORE_CLOSE: yup.number().integer().min(1).default(30),
+  REALTIME_MAX_ROOMS_PER_SOCKET: yup.number().integer().min(1).default(200),
+  REALTIME_ACCESS_CHECKS_AT_ONCE: yup.number().integer().min(1).default(2),
+  REALTIME_ACCESS_CHECKS_WAITING: yup.number().integer().min(0).default(64),
 });
 
 export interface Config {
@@ -117,6 +130,12 @@ export interface Config {
   sessionSecret?: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /**
+   * How long after a refresh token was rotated presenting it again still answers the same new pair
+   * (two tabs, or a download beside a request, refreshing at once); later it counts as theft and
+   * ends the session. 0 turns the window off.
+   */
+  refreshReuseGraceSeconds: number;
   cookieSecure: boolean;
   /**
    * The origin people open the app at (PUBLIC_ORIGIN), as a browser's Origin header writes it. Unset
@@ -137,6 +156,8 @@ export interface Config {
   s3?: S3Config;
   /** The largest file an upload may carry (spec: 100 MB). */
   maxUploadBytes: number;
+  /** What one company may take of the shared processing and storage, so that no company can hurt the others. */
+  companyLimits: CompanyLimits;
   processing: {
     /** Uploads one worker process runs at once; by default one per core but one, so the API keeps a core. */
     concurrency: number;
@@ -154,6 +175,46 @@ export interface Config {
    */
   shutdownGraceSeconds: number;
   timeouts: HttpTimeouts;
+  realtime: RealtimeLimits;
+}
+
+/**
+ * What one browser may ask of the realtime server, so that nobody's sockets slow down anyone else's
+ * requests. Past a limit the oldest socket is closed, or a request refused, with words the page shows.
+ */
+export interface RealtimeLimits {
+  /** Open sockets (tabs) one session, and one user over all their sessions, may have; a new one closes the oldest. */
+  maxSocketsPerSession: number;
+  maxSocketsPerUser: number;
+  /** Room requests (joins and leaves) one socket may send at once, and how many a second after that. */
+  roomRequestBurst: number;
+  roomRequestsPerSecond: number;
+  /** Refused requests past which a socket that keeps sending is closed (the count wears off at the same rate). */
+  refusalsBeforeClose: number;
+  /** Uploads one socket may follow at once. */
+  maxRoomsPerSocket: number;
+  /**
+   * Access checks (handshakes and joins) one process runs against the database at once, and how many
+   * may wait for a turn; past that a check is refused with "try again" rather than queued, so the
+   * embedded database's single connection always has room for the HTTP requests between them.
+   */
+  accessChecksAtOnce: number;
+  accessChecksWaiting: number;
+}
+
+/**
+ * What one company may use at once, so that a company's uploads (by mistake or on purpose) cannot
+ * crowd out the others: each refusal says which limit was reached and what to do.
+ */
+export interface CompanyLimits {
+  /** Uploads of the company waiting to be processed or being processed at once; more are refused until some finish. */
+  maxQueuedUploads: number;
+  /** Bytes of stored files (uploads' raw, consolidated and scrubbed files, operators' files) the company may keep; uploads past it are refused. */
+  storageQuotaBytes: number;
+  /** Uploads of one client's week that may fail processing within 24 hours; the next is refused until the oldest of them is a day old. */
+  failedUploadsPerDay: number;
+  /** Failed versions of one client's week whose files are kept (the newest); older failed versions keep their row and history only. */
+  failedFilesKept: number;
 }
 
 /**
@@ -231,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: raw.SESSION_SECRET,
     accessTokenTtlSeconds: raw.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: raw.REFRESH_TOKEN_TTL_SECONDS,
+    refreshReuseGraceSeconds: raw.REFRESH_REUSE_GRACE_SECONDS,
     cookieSecure: raw.COOKIE_SECURE === undefined ? envName === 'production' : isTrue(raw.COOKIE_SECURE),
     publicOrigin: raw.PUBLIC_ORIGIN === undefined ? undefined : originOf(raw.PUBLIC_ORIGIN),
     allowedOrigins: originList(raw.ALLOWED_ORIGINS).map(originOf),
@@ -248,6 +310,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageDir: path.resolve(raw.STORAGE_DIR ?? path.join(raw.DATA_DIR, 'files')),
     s3: raw.STORAGE === 's3' ? s3Config(raw) : undefined,
     maxUploadBytes: raw.MAX_UPLOAD_BYTES,
+    companyLimits: {
+      maxQueuedUploads: raw.COMPANY_MAX_QUEUED_UPLOADS,
+      storageQuotaBytes: raw.COMPANY_STORAGE_QUOTA_BYTES,
+      failedUploadsPerDay: raw.CLIENT_WEEK_FAILED_UPLOADS_PER_DAY,
+      failedFilesKept: raw.CLIENT_WEEK_FAILED_FILES_KEPT,
+    },
     processing: {
       concurrency: raw.PROCESSING_CONCURRENCY ?? Math.max(1, os.availableParallelism() - 1),
       jobExpireSeconds: raw.PROCESSING_JOB_EXPIRE_SECONDS,
@@ -265,6 +333,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bodySeconds: raw.HTTP_BODY_TIMEOUT_SECONDS,
       requestSeconds: raw.HTTP_REQUEST_TIMEOUT_SECONDS,
       keepAliveSeconds: raw.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS,
+    },
+    realtime: {
+      maxSocketsPerSession: raw.REALTIME_MAX_SOCKETS_PER_SESSION,
+      maxSocketsPerUser: raw.REALTIME_MAX_SOCKETS_PER_USER,
+      roomRequestBurst: raw.REALTIME_ROOM_REQUEST_BURST,
+      roomRequestsPerSecond: raw.REALTIME_ROOM_REQUESTS_PER_SECOND,
+      refusalsBeforeClose: raw.REALTIME_REFUSALS_BEFORE_CLOSE,
+      maxRoomsPerSocket: raw.REALTIME_MAX_ROOMS_PER_SOCKET,
+      accessChecksAtOnce: raw.REALTIME_ACCESS_CHECKS_AT_ONCE,
+      accessChecksWaiting: raw.REALTIME_ACCESS_CHECKS_WAITING,
     },
   };
 }

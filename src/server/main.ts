@@ -55,13 +55,14 @@ async function main(): Promise<void> {
     // In `all` the worker shares the API's storage, logger and publisher, so its updates reach this
     // process's sockets (and, on PostgreSQL, those of every API process, through its adapter).
     const deps = app
-      ? { db: database.db, storage: app.ctx.storage, publisher: app.ctx.publisher, log: app.log, weekOverWeek: config.processing.weekOverWeek }
+      ? { db: database.db, storage: app.ctx.storage, publisher: app.ctx.publisher, log: app.log, weekOverWeek: config.processing.weekOverWeek, failedFilesKept: config.companyLimits.failedFilesKept }
       : {
           db: database.db,
           storage: openConfiguredStorage(config),
           publisher: silentPublisher,
           log: pino(loggerOptions(config.logLevel)),
           weekOverWeek: config.processing.weekOverWeek,
+          failedFilesKept: config.companyLimits.failedFilesKept,
         };
     // A `worker` process alone has no sockets: it publishes to the same rooms through PostgreSQL.
     if (!app && config.databaseUrl) {

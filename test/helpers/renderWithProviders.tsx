@@ -104,6 +104,7 @@ export function stubScreenReads(): void {
   api
     .get('/api/company/current')
     .reply(200, { success: true, data: { company: { id: '00000000-0000-4000-8000-0000000000c1', name: 'Acme', staff_count: 0, active_clients: 0 } } });
+  api.get('/api/company/storage').reply(200, { success: true, data: { storage: { usedBytes: 0, quotaBytes: 5 * 1024 ** 3 } } });
   api
     .get('/api/company/weekly-documents')
     .query(true)

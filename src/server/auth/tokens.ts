@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '../db/schema';
 
@@ -14,12 +14,27 @@ export type AccessCheck = { ok: true; claims: AccessClaims } | { ok: false; reas
 
 export class TokenService {
   private readonly key: Uint8Array;
+  /** Derives successor refresh tokens; its own key, so it never signs what the access key signs. */
+  private readonly successorKey: Buffer;
 
   constructor(
     secret: string,
     private readonly accessTtlSeconds: number,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.successorKey = Buffer.from(hkdfSync('sha256', secret, '', 'payroll refresh-token successor', 32));
+  }
+
+  /**
+   * The refresh token that replaces a spent one, computed rather than drawn: HMAC-SHA256 of the spent
+   * token's stored hash under a key derived from the session secret. Only the hash of each token is
+   * stored, so this is what lets the server hand the same successor again to a second, concurrent
+   * presenter of the token it just rotated (see REFRESH_REUSE_GRACE_SECONDS) without keeping any
+   * token it could give away. Knowing a token's hash (a copy of the database) is not enough to compute
+   * its successor; that takes the session secret too, which already signs every access token.
+   */
+  successorRefreshToken(spentTokenHash: string): string {
+    return createHmac('sha256', this.successorKey).update(spentTokenHash).digest('base64url');
   }
 
   signAccess(claims: AccessClaims): Promise<string> {

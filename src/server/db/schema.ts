@@ -66,7 +66,10 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
 
-/** Refresh tokens rotate: each is used once; a second use revokes its session. Only hashes are kept. */
+/**
+ * Refresh tokens rotate: each is used once; a second use revokes its session, unless it comes within
+ * REFRESH_REUSE_GRACE_SECONDS of the first (see services/sessions `refresh`). Only hashes are kept.
+ */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -211,6 +214,8 @@ export const uploads = pgTable(
       table.approvalStatus,
     ),
     index('uploads_uploader_idx').on(table.uploadedById),
+    // A socket following an upload by its job (`job-<jobId>`, until the first update names the upload).
+    index('uploads_job_idx').on(table.jobId),
   ],
 );
 

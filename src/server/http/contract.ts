@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { STORABLE_TEXT } from './requestVocabulary';
+import { FINITE_NUMBER, STORABLE_TEXT } from './requestVocabulary';
 
 /**
  * Reads openapi/openapi.yaml and turns each operation into a Fastify route schema, so requests are
@@ -114,9 +114,14 @@ export function loadContract(file = contractPath()): Contract {
   return cached;
 }
 
-/** Every string the contract describes, except a file's bytes, refuses text that cannot be stored (see requestVocabulary). */
+/**
+ * Every string the contract describes, except a file's bytes, refuses text that cannot be stored,
+ * and every number one that is not finite (see requestVocabulary).
+ */
 function withTextCheck(node: Json): Json {
-  return node.type === 'string' && node.format !== 'binary' ? { ...node, [STORABLE_TEXT]: true } : node;
+  if (node.type === 'string' && node.format !== 'binary') return { ...node, [STORABLE_TEXT]: true };
+  if (node.type === 'integer' || node.type === 'number') return { ...node, [FINITE_NUMBER]: true };
+  return node;
 }
 
 function objectOf(parameters: Json[]): Json | undefined {

@@ -3,6 +3,7 @@ import { isServiceUnreachable } from '../db/unreachable';
 import type { Contract } from './contract';
 import { AppError } from './errors';
 import { BARE_ANSWER_HEADERS } from './securityHeaders';
+import { closeIfBodyUnread } from './timeouts';
 import { explainValidation } from './validation';
 
 /** Whatever failed on our side: its details go to the log, never to the client. */
@@ -54,10 +55,12 @@ export function errorHandler(contract: Contract) {
 /**
  * Answers what the router refuses before any route or hook runs, in the product's shape rather than
  * the framework's: an address that is not valid percent-encoding (`/api/%`, `/api/ticket/%zz`), or a
- * path segment longer than any id. The hooks that add the security headers do not run for these.
+ * path segment longer than any id. The hooks that add the security headers, or close the connection
+ * of a request whose body is still arriving, do not run for these.
  */
 export function routerErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   reply.headers(BARE_ANSWER_HEADERS);
+  closeIfBodyUnread(request, reply);
   if (error.code === 'FST_ERR_BAD_URL') {
     return reply.code(400).send({ success: false, message: 'This address is not valid. Please check the link and try again.', error: 'BAD_REQUEST' });
   }

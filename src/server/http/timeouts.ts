@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -69,6 +69,46 @@ function withDeadline(payload: Readable, deadlineMs: number, reply: FastifyReply
   reply.raw.once('close', lapse);
   payload.pipe(guarded);
   return guarded;
+}
+
+/**
+ * An answer given before its request's body has arrived in full (a refusal of the guards that run
+ * before the body is read, such as 401 or 403; a 413; an upload refused part-way; an address the
+ * router cannot read) closes the connection once it is out, rather than keep it open for the rest of
+ * a body nobody reads.
+ */
+export function closeIfBodyUnread(request: FastifyRequest, reply: FastifyReply): void {
+  // `complete` is the HTTP server's (a request injected in a test has none).
+  if (request.raw.complete === false) reply.header('connection', 'close');
+}
+
+/** The same as an onSend hook, for every answer the framework sends through its hooks. */
+export async function closeAfterEarlyAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  closeIfBodyUnread(request, reply);
+  return payload;
+}
+
+/**
+ * The same at the HTTP server, for every answer, also those written outside the framework (the
+ * realtime transport's refusals) and those that do not close their connection: once an answer is out
+ * while its request's body is still arriving, the body gets `bodySeconds` more to end, then the
+ * connection is cut. Node itself keeps reading, to drop it, a body that trickles in for as long as it
+ * does. Registered after every other request listener (the realtime transport takes over the ones
+ * before it for its own paths), it hears every request.
+ */
+export function cutUnfinishedBodies(server: Server, timeouts: HttpTimeouts): void {
+  const deadlineMs = timeouts.bodySeconds * 1000;
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    response.once('finish', () => {
+      if (request.complete) return;
+      const { socket } = request;
+      const timer = setTimeout(() => {
+        if (!request.complete) socket.destroy();
+      }, deadlineMs);
+      timer.unref();
+      socket.once('close', () => clearTimeout(timer));
+    });
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import type { Contract } from './contract';
+import { FINITE_NUMBER } from './requestVocabulary';
 
 type Json = Record<string, unknown>;
 
@@ -20,7 +21,9 @@ export function explainValidation(
     const field = segments.join('.') || context || 'request';
     const property = schema ? propertyAt(contract, schema, segments) : undefined;
     const messages = property?.['x-messages'] as Record<string, string> | undefined;
-    const message = messages?.[error.keyword] ?? plainMessage(field, error);
+    // A number too large to be finite is not the kind of number the field takes, in its own words.
+    const keyword = error.keyword === FINITE_NUMBER ? 'type' : error.keyword;
+    const message = messages?.[keyword] ?? plainMessage(field, error);
     return { field, message };
   });
   return { message: explained[0]?.message ?? 'The request is not valid.', errors: explained };

@@ -10,18 +10,25 @@ import { type ProcessUploadJob, uploadStillExists } from './uploadJobs';
 import { ProgressRelay, STAGE_MESSAGES, UNEXPECTED_FAILURE } from './uploadMessages';
 import { storableFacts, type UploadSummary, toUploadSummary } from './uploadSummary';
 import { prepareViewerPack, storedPackFiles, viewerPackPending } from './uploadViewerPack';
+import { type ClientWeek, pruneFailedVersionFiles } from '../services/failedVersions';
 import { keepWeekFacts, loadClientHistory } from '../services/mappingProfiles';
 import type { UploadPackFiles } from '../services/reviewPack';
 
 /** Where the job reports, for the operators, what went wrong beyond the file itself; pino's logger fits. */
 export interface JobLog {
   error: (details: object, message: string) => void;
+  warn?: (details: object, message: string) => void;
 }
 
 export interface UploadJobDeps extends StageDeps {
   log: JobLog;
   /** When a change since the client's last approved week is worth a warning (the engine's defaults unless set). */
   weekOverWeek?: Partial<WeekOverWeekThresholds>;
+  /**
+   * Failed versions of a client's week whose files are kept (config CLIENT_WEEK_FAILED_FILES_KEPT):
+   * when a version fails, the files of older failed ones are removed. Unset, every version keeps its files.
+   */
+  failedFilesKept?: number;
 }
 
 /** One job as the queue hands it out. */
@@ -85,9 +92,14 @@ export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promis
       deps.log.error({ err: cause, uploadId, jobId: job.id }, 'an upload could not be processed');
     }
     const message = expected ? error.message : UNEXPECTED_FAILURE;
-    await stages.fail(message).catch((failure: unknown) => {
-      if (!(failure instanceof UploadGone)) throw failure;
-    });
+    const failed = await stages.fail(message).then(
+      () => true,
+      (failure: unknown) => {
+        if (!(failure instanceof UploadGone)) throw failure;
+        return false;
+      },
+    );
+    if (failed && deps.failedFilesKept !== undefined) await pruneFailedVersions(deps, upload, deps.failedFilesKept);
   } finally {
     clearTimeout(timer);
     await rm(workDir, { recursive: true, force: true });
@@ -144,6 +156,20 @@ function outputName(raw: UploadFileRow, kind: 'consolidated' | 'scrubbed'): stri
   const extension = fileExtension(raw.filename);
   const base = extension ? raw.filename.slice(0, -extension.length) : raw.filename;
   return `${base} ${kind}.xlsx`;
+}
+
+/**
+ * Once a version has failed, removes the files of the week's older failed versions past the newest
+ * `keep` (services/failedVersions.ts). The failure is recorded either way: a removal that goes wrong
+ * is only logged.
+ */
+async function pruneFailedVersions(deps: UploadJobDeps, week: ClientWeek, keep: number): Promise<void> {
+  const log = { warn: (details: object, message: string) => (deps.log.warn ? deps.log.warn(details, message) : deps.log.error(details, message)) };
+  try {
+    await pruneFailedVersionFiles(deps, week, keep, log);
+  } catch (error) {
+    log.warn({ err: error, clientId: week.clientId, weekStart: week.weekStart }, 'the files of older failed versions could not be removed');
+  }
 }
 
 /** Removes what an earlier run of the same upload left when its process died (it cannot clean up after a kill). */

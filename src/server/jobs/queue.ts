@@ -2,6 +2,8 @@ import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 
 export const PROCESSING_QUEUE = 'process-upload';
+/** The database schema pg-boss keeps its tables in (its jobs are in `pgboss.job`). */
+export const QUEUE_SCHEMA = 'pgboss';
 
 /** pg-boss's own pace for its maintenance (expiring, archiving): every two minutes. */
 const DEFAULT_MAINTENANCE_SECONDS = 120;
@@ -25,7 +27,7 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
   const expire = options.jobExpireSeconds ?? 15 * 60;
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => handle.executeSql(text, values) },
-    schema: 'pgboss',
+    schema: QUEUE_SCHEMA,
     supervise: options.supervise,
     maintenanceIntervalSeconds: Math.max(1, Math.min(DEFAULT_MAINTENANCE_SECONDS, Math.floor(expire / 2))),
     schedule: false,

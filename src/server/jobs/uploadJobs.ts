@@ -4,6 +4,7 @@ import type { Executor } from '../db/client';
 import { uploads } from '../db/schema';
 import { PROCESSING_QUEUE } from './queue';
 import { queueDbOf } from './queueTransaction';
+import { nextUploadTurn } from './uploadTurns';
 
 /**
  * The data of a job on the `process-upload` queue (PROCESSING_QUEUE): only the id of the upload row
@@ -18,11 +19,13 @@ export interface ProcessUploadJob {
 
 /**
  * Queues the job of an upload inside the transaction that writes the upload (`tx`), under the id
- * already stored in uploads.job_id: the row and its job commit together or not at all.
+ * already stored in uploads.job_id: the row and its job commit together or not at all. Its priority
+ * is its company's fair turn (uploadTurns.ts), so no company's uploads wait behind another's pile.
  */
 export async function queueUploadJob(boss: PgBoss, tx: Executor, job: { uploadId: string; jobId: string; expireInSeconds: number }): Promise<void> {
   const data: ProcessUploadJob = { uploadId: job.uploadId };
-  const sent = await boss.send(PROCESSING_QUEUE, data, { id: job.jobId, expireInSeconds: job.expireInSeconds, db: queueDbOf(tx) });
+  const priority = -(await nextUploadTurn(tx, job.uploadId));
+  const sent = await boss.send(PROCESSING_QUEUE, data, { id: job.jobId, expireInSeconds: job.expireInSeconds, priority, db: queueDbOf(tx) });
   if (sent !== job.jobId) throw new Error(`the processing job of upload ${job.uploadId} was not queued`);
 }
 

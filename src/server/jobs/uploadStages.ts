@@ -29,7 +29,8 @@ const FINISHED: Status[] = ['SCRUBBED', 'FAILED'];
 export interface StageDeps {
   db: Database;
   storage: FileStorage;
-  publisher: ProcessingPublisher;
+  /** A job only reports progress; access changes are the services' to announce. */
+  publisher: Pick<ProcessingPublisher, 'publish'>;
 }
 
 /**

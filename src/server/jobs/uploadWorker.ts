@@ -22,7 +22,9 @@ const localWorkers = new WeakMap<PgBoss, string[]>();
 
 /**
  * Takes `process-upload` jobs, `concurrency` at a time (config PROCESSING_CONCURRENCY): one queue
- * worker per slot, each running one job after another. Runs in the `all` and `worker` roles.
+ * worker per slot, each running one job after another. Runs in the `all` and `worker` roles. Each
+ * slot takes the job with the highest priority (pg-boss's default order), which is the earliest
+ * fair turn between companies given when the job was queued (uploadTurns.ts).
  */
 export async function startUploadWorker(boss: PgBoss, deps: UploadJobDeps, concurrency: number): Promise<UploadWorker> {
   const ids: string[] = [];

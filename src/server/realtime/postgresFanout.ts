@@ -85,9 +85,12 @@ export interface WorkerPublisher extends ProcessingPublisher {
  */
 export function workerPublisher(pool: pg.Pool, log: FanoutLog): WorkerPublisher {
   const io: RealtimeIo = new Server({ serveClient: false, adapter: fanoutAdapter(pool, log) });
-  const publisher = socketPublisher(io);
+  // The adapter counts this server among those that must confirm an access change; it has no sockets to clean.
+  io.on('accessChanged', (_change, applied) => applied(true));
+  const publisher = socketPublisher(io, { crossProcess: true, log });
   return {
     publish: (update, audience) => publisher.publish(update, audience),
+    accessChanged: (change) => publisher.accessChanged(change),
     // Not io.close(): that also closes the HTTP engine this server never had.
     close: async () => {
       await io.of('/').adapter.close();

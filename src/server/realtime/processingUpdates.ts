@@ -50,13 +50,41 @@ export interface Audience {
 }
 
 /**
- * How the worker tells open browsers about an upload. The realtime server delivers each update to
- * the upload's rooms (its processing id and `job-<jobId>`); a `worker` process reaches the same rooms
- * through PostgreSQL (postgresFanout); a worker without either (tests) publishes nowhere.
+ * Who may no longer follow what, told to the realtime server once the change is committed. Every
+ * field is optional and several may be given at once.
+ */
+export interface AccessChange {
+  /** Sessions that ended (signed out, revoked, every other session of a changed password): their sockets are closed. */
+  endedSessionIds?: readonly string[];
+  /**
+   * Users removed, or whose role or company changed: their sockets are closed. The page connects
+   * again at once; a session still live is admitted as the user now is, a removed user's is refused.
+   */
+  userIds?: readonly string[];
+  /** A client reassigned: staff sockets other than `assignedStaffId`'s leave its uploads' rooms; admins' stay. */
+  reassignedClient?: { id: string; companyId: string; assignedStaffId: string | null };
+  /** A client deleted with its uploads: every socket leaves their rooms. */
+  deletedClient?: { id: string; companyId: string };
+  /** A company deleted with all its users: the sockets of its members are closed. */
+  companyId?: string;
+}
+
+/**
+ * How the worker tells open browsers about an upload, and how the services tell the realtime server
+ * that access changed. The realtime server delivers each update to the upload's rooms (its
+ * processing id and `job-<jobId>`); a `worker` process reaches the same rooms through PostgreSQL
+ * (postgresFanout); a worker without either (tests) publishes nowhere.
  */
 export interface ProcessingPublisher {
   /** Delivers an update to the upload's rooms and, when named, to every socket of its audience. */
   publish(update: ProcessingUpdate, audience?: Audience): void;
+  /**
+   * Takes the affected sockets, on every API process, out of what they may no longer follow: from
+   * when it resolves no update published afterwards reaches them. Called after the change commits;
+   * it never rejects (a failure to reach the other processes is logged, and their periodic session
+   * check still closes the sockets of ended sessions).
+   */
+  accessChanged(change: AccessChange): Promise<void>;
 }
 
-export const silentPublisher: ProcessingPublisher = { publish: () => undefined };
+export const silentPublisher: ProcessingPublisher = { publish: () => undefined, accessChanged: async () => undefined };

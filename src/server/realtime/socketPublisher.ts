@@ -1,5 +1,22 @@
-import { type Audience, companyAdminsRoom, jobRoom, type ProcessingPublisher, type ProcessingUpdate, processingRoom, userRoom } from './processingUpdates';
+import {
+  type AccessChange,
+  type Audience,
+  companyAdminsRoom,
+  jobRoom,
+  type ProcessingPublisher,
+  type ProcessingUpdate,
+  processingRoom,
+  userRoom,
+} from './processingUpdates';
 import type { RealtimeIo } from './socketEvents';
+
+export interface PublisherOptions {
+  /** Applies an access change to this process's own sockets; absent where there are none (a worker). */
+  applyHere?: (change: AccessChange) => void;
+  /** Whether other processes share the rooms through PostgreSQL (the server's adapter), so access changes go to them too. */
+  crossProcess: boolean;
+  log: { warn: (details: object, message: string) => void };
+}
 
 /**
  * Delivers each update to the sockets that follow the upload, by processing id or by job id, and to
@@ -7,8 +24,12 @@ import type { RealtimeIo } from './socketEvents';
  * PostgreSQL those of every API process (through the server's adapter). A socket in several of
  * these rooms receives the update once. Updates are small and few (a handful a second at most), so
  * nothing is batched.
+ *
+ * An access change is applied here first, then sent to every other process, each applying it to its
+ * own sockets (a room's members are known only where the sockets are connected), and awaited until
+ * all have: an update published after that finds the rooms already cleaned wherever it arrives.
  */
-export function socketPublisher(io: RealtimeIo): ProcessingPublisher {
+export function socketPublisher(io: RealtimeIo, options: PublisherOptions): ProcessingPublisher {
   return {
     publish(update: ProcessingUpdate, audience: Audience = {}): void {
       const rooms = [processingRoom(update.processingId)];
@@ -16,6 +37,14 @@ export function socketPublisher(io: RealtimeIo): ProcessingPublisher {
       for (const userId of audience.users ?? []) rooms.push(userRoom(userId));
       if (audience.companyAdmins) rooms.push(companyAdminsRoom(audience.companyAdmins));
       io.to(rooms).emit('processingUpdate', update);
+    },
+    async accessChanged(change: AccessChange): Promise<void> {
+      try {
+        options.applyHere?.(change);
+        if (options.crossProcess) await io.serverSideEmitWithAck('accessChanged', change);
+      } catch (error) {
+        options.log.warn({ err: error, change }, 'an access change did not reach every realtime process');
+      }
     },
   };
 }

@@ -7,8 +7,8 @@ import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { activeSessionUser, SESSION_ENDED } from '../services/sessions';
 
-/** Why a handshake was refused; the client reads `data.code` from its `connect_error`. */
-export type RefusalCode = 'UNAUTHORIZED' | 'TOKEN_EXPIRED';
+/** Why a handshake was refused; the client reads `data.code` from its `connect_error` (TRY_AGAIN: the server is busy, connect again shortly). */
+export type RefusalCode = 'UNAUTHORIZED' | 'TOKEN_EXPIRED' | 'TRY_AGAIN';
 
 /** A refused handshake, as socket.io hands it to the client (`err.message`, `err.data`). */
 export class SocketRefusal extends Error {
@@ -51,11 +51,6 @@ export async function handshakeUser(
  */
 export function handshakeOriginAllowed(request: IncomingMessage, trusted: OriginCheck): boolean {
   return crossSiteRefusal(request.headers, true, trusted) === undefined;
-}
-
-/** The socket's user as the session stands now (role or company may have changed), or undefined once it has ended. */
-export function sessionStillLive(ctx: AppContext, user: SessionUser): Promise<SessionUser | undefined> {
-  return activeSessionUser(ctx, user.sessionId, user.id);
 }
 
 /** Which of the given sessions are still live: not revoked, not expired, their user still there. */

@@ -4,6 +4,7 @@ import { sessionUser } from '../auth/guards';
 import type { Role } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { Body, OperationHandlers } from '../http/operations';
+import { changeOwnPassword } from '../services/passwords';
 import { login, publicUser, refresh, revokeSession, sessionOfRefreshToken } from '../services/sessions';
 
 function loginAs(role: Role) {
@@ -54,6 +55,16 @@ export const authOperations: OperationHandlers = {
       }
       clearSessionCookies(reply, ctx.config);
       return { success: true, message: 'Logged out' };
+    },
+  },
+
+  changeOwnPassword: {
+    access: ['SYSTEM', 'ADMIN', 'STAFF'],
+    handler: async (request) => {
+      const input = request.body as Body<'changeOwnPassword'>;
+      const client = { ip: request.ip, knownDevice: request.cookies[KNOWN_DEVICE_COOKIE] };
+      await changeOwnPassword(request.server.ctx, sessionUser(request), input, client);
+      return { success: true, message: 'Your password has been changed.' };
     },
   },
 

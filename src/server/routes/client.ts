@@ -35,7 +35,7 @@ export const clientOperations: OperationHandlers = {
     handler: async (request) => {
       const { id } = request.params as Params<'updateClient'>;
       const changes = request.body as Body<'updateClient'>;
-      const client = await updateClient(request.server.ctx.db, clientViewerOf(request), id, changes, authorOf(request));
+      const client = await updateClient(request.server.ctx, clientViewerOf(request), id, changes, authorOf(request));
       return { success: true, message: 'Client updated successfully', data: { client } };
     },
   },

@@ -3,9 +3,11 @@ import { sessionUser } from '../auth/guards';
 import type { Body, OperationHandlers, Params, Query } from '../http/operations';
 import { auditLogOptions, listAuditLog } from '../services/auditLog';
 import { getCompany } from '../services/companies';
+import { companyStorage } from '../services/companyLimits';
 import { fixUploadMapping } from '../services/mappingFixes';
 import { createCompanyStaff, deleteCompanyStaff, listCompanyStaff } from '../services/companyStaff';
 import { listCompanyUploads } from '../services/companyUploads';
+import { resetCompanyStaffPassword } from '../services/passwords';
 import { adminWeeklyPagination, pageRequest } from '../services/pagination';
 import { reviewUpload } from '../services/reviews';
 import { ADMIN_WEEKLY_FILTERS, listWeeklyDocuments } from '../services/weeklyDocuments';
@@ -21,6 +23,14 @@ export const companyOperations: OperationHandlers = {
   getCurrentCompany: {
     access: ADMIN,
     handler: async (request) => ({ success: true, data: { company: await getCompany(request.server.ctx.db, companyIdOf(request)) } }),
+  },
+
+  getCompanyStorage: {
+    access: ADMIN,
+    handler: async (request) => {
+      const { ctx } = request.server;
+      return { success: true, data: { storage: await companyStorage(ctx.db, ctx.config.companyLimits, companyIdOf(request)) } };
+    },
   },
 
   listCompanyStaff: {
@@ -46,8 +56,18 @@ export const companyOperations: OperationHandlers = {
     access: ADMIN,
     handler: async (request) => {
       const { id } = request.params as Params<'deleteCompanyStaff'>;
-      const { name } = await deleteCompanyStaff(request.server.ctx.db, companyIdOf(request), id, authorOf(request));
+      const { name } = await deleteCompanyStaff(request.server.ctx, companyIdOf(request), id, authorOf(request));
       return { success: true, message: `${name} has been deleted successfully` };
+    },
+  },
+
+  resetCompanyStaffPassword: {
+    access: ADMIN,
+    handler: async (request) => {
+      const { id } = request.params as Params<'resetCompanyStaffPassword'>;
+      const { newPassword } = request.body as Body<'resetCompanyStaffPassword'>;
+      const { name } = await resetCompanyStaffPassword(request.server.ctx, companyIdOf(request), id, newPassword, authorOf(request));
+      return { success: true, message: `The password of ${name} has been reset.` };
     },
   },
 

@@ -15,6 +15,7 @@ import {
 } from '../services/companies';
 import { listConsolidatedFiles, openConsolidatedFile, storeConsolidatedFile, UPLOAD_MESSAGES } from '../services/consolidatedFiles';
 import { pageRequest } from '../services/pagination';
+import { resetCompanyAdminPassword } from '../services/passwords';
 import { sendAuditCsv } from './auditCsvReply';
 import { authorOf } from './requestScope';
 import { readUploadPart } from './uploadPart';
@@ -94,8 +95,18 @@ export const systemOperations: OperationHandlers = {
     access: SYSTEM,
     handler: async (request) => {
       const { companyId, adminId } = request.params as Params<'deleteCompanyAdmin'>;
-      await deleteCompanyAdmin(request.server.ctx.db, companyId, adminId, authorOf(request));
+      await deleteCompanyAdmin(request.server.ctx, companyId, adminId, authorOf(request));
       return { success: true, message: 'Admin removed successfully' };
+    },
+  },
+
+  resetCompanyAdminPassword: {
+    access: SYSTEM,
+    handler: async (request) => {
+      const { companyId, adminId } = request.params as Params<'resetCompanyAdminPassword'>;
+      const { newPassword } = request.body as Body<'resetCompanyAdminPassword'>;
+      const { name } = await resetCompanyAdminPassword(request.server.ctx, companyId, adminId, newPassword, authorOf(request));
+      return { success: true, message: `The password of ${name} has been reset.` };
     },
   },
 

@@ -12,13 +12,23 @@ const HEADER = ['When', 'Who', 'Role', 'Company', 'Action', 'Record', 'Record ID
 const BYTE_ORDER_MARK = '\ufeff';
 
 /**
+ * Where a spreadsheet program may start a new cell: the comma, the semicolon (the list separator of
+ * many locales, where Excel splits a CSV on it), the tab, and a line break.
+ */
+const CELL_BREAK = /([,;\t\r\n])/;
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
+/**
  * One CSV cell (RFC 4180): text a spreadsheet would run as a formula gets a leading apostrophe (the
- * engine's own check, as in the scrubbed workbook), then the cell is quoted when it holds a comma,
- * a quote or a line break.
+ * engine's own check, as in the scrubbed workbook), and so does every part of it that follows a cell
+ * break, for a program that splits where this file does not (`Help;=cmd|' /C calc'!A0` reads as
+ * `Help;'=cmd|' /C calc'!A0`); then the cell is quoted when it holds a quote or any cell break.
  */
 export function csvCell(value: string | number | null): string {
-  const text = neutraliseFormula(value === null ? '' : String(value));
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const parts = neutraliseFormula(value === null ? '' : String(value)).split(CELL_BREAK);
+  // Split with the breaks kept: the even parts are the text between them.
+  const text = parts.map((part, index) => (index % 2 === 0 ? neutraliseFormula(part) : part)).join('');
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 function csvLine(cells: (string | number | null)[]): string {

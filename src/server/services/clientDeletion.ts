@@ -11,13 +11,14 @@ import { removeStoredFiles, type WarningLog } from './storedFiles';
  * Deletes a client of the company and everything it owns in one transaction: its required document,
  * every upload and their file rows (the foreign keys cascade), with the audit row. The client's row
  * is locked first, so an upload being stored for it at the same moment either commits before (and
- * its files are removed too) or fails on the missing client. The stored files go after the commit.
+ * its files are removed too) or fails on the missing client. After the commit, every socket
+ * following one of its uploads leaves its rooms, and the stored files go.
  *
  * A processing job still queued for one of these uploads stays in the queue; its handler finds the
  * upload gone and ends quietly (see jobs/uploadJobs.ts).
  */
 export async function deleteClient(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'publisher'>,
   companyId: string,
   id: string,
   author: ChangeAuthor,
@@ -49,6 +50,7 @@ export async function deleteClient(
     });
     return { name: client.name, storageKeys: files.map((file) => file.key) };
   });
+  await ctx.publisher.accessChanged({ deletedClient: { id, companyId } });
   await removeStoredFiles(ctx.storage, storageKeys, log, 'client');
   return { name };
 }

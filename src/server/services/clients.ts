@@ -1,5 +1,6 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { components } from '../api-types';
+import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { clients, type clientStatuses, companies, requiredDocuments, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
@@ -137,11 +138,18 @@ export type ClientChanges = components['schemas']['ClientUpdate'];
 
 /**
  * Changes a client the viewer may see. Admins may change any field; staff only the status (the
- * toggle on their screens), which is refused before anything is read.
+ * toggle on their screens), which is refused before anything is read. Once a reassignment commits,
+ * the staff member the client was taken from stops following its uploads live at once.
  */
-export async function updateClient(db: Executor, viewer: ClientViewer, id: string, changes: ClientChanges, author: ChangeAuthor): Promise<ClientView> {
+export async function updateClient(
+  ctx: Pick<AppContext, 'db' | 'publisher'>,
+  viewer: ClientViewer,
+  id: string,
+  changes: ClientChanges,
+  author: ChangeAuthor,
+): Promise<ClientView> {
   if (viewer.role === 'STAFF' && Object.keys(changes).some((field) => field !== 'status')) throw forbidden(STAFF_CHANGE_STATUS_ONLY);
-  return db.transaction(async (tx) => {
+  const { client, assignedStaffId, reassigned } = await ctx.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ name: clients.name, status: clients.status, assignedStaffId: clients.assignedStaffId, assignedStaffName: users.name })
       .from(clients)
@@ -162,6 +170,8 @@ export async function updateClient(db: Executor, viewer: ClientViewer, id: strin
       .where(eq(clients.id, id));
     const details = { before, after: { ...after, assignedStaffName } };
     await recordAudit(tx, { ...author, companyId: viewer.companyId, action: 'client.update', entityType: 'client', entityId: id, details });
-    return visibleClient(tx, viewer, id);
+    return { client: await visibleClient(tx, viewer, id), assignedStaffId: after.assignedStaffId, reassigned: after.assignedStaffId !== before.assignedStaffId };
   });
+  if (reassigned) await ctx.publisher.accessChanged({ reassignedClient: { id, companyId: viewer.companyId, assignedStaffId } });
+  return client;
 }

@@ -120,11 +120,12 @@ export async function renameCompany(db: Executor, id: string, name: string, auth
 /**
  * Deletes a company and everything it owns in one transaction: its users (and so their sessions),
  * clients, required documents, uploads and their file rows, consolidated files, tickets and comments
- * (the foreign keys cascade). The stored files go after the commit; a file that cannot be removed
- * is logged and left for a sweep, since the rows pointing at it are gone either way.
+ * (the foreign keys cascade). After the commit its members' open sockets are closed and the stored
+ * files go; a file that cannot be removed is logged and left for a sweep, since the rows pointing at
+ * it are gone either way.
  */
 export async function deleteCompany(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'publisher'>,
   id: string,
   author: ChangeAuthor,
   log: WarningLog,
@@ -152,6 +153,7 @@ export async function deleteCompany(
     });
     return { name: company.name, storageKeys: [...consolidated, ...uploaded].map((row) => row.key) };
   });
+  await ctx.publisher.accessChanged({ companyId: id });
   await removeStoredFiles(ctx.storage, storageKeys, log, 'company');
   return { name };
 }
@@ -209,9 +211,14 @@ export async function createCompanyAdmin(
   });
 }
 
-/** Removes an admin of the company; any other user (or another company's admin) is not found. */
-export async function deleteCompanyAdmin(db: Executor, companyId: string, adminId: string, author: ChangeAuthor): Promise<{ name: string }> {
-  return db.transaction(async (tx) => {
+/** Removes an admin of the company; any other user (or another company's admin) is not found. Their open sockets are closed after the commit. */
+export async function deleteCompanyAdmin(
+  ctx: Pick<AppContext, 'db' | 'publisher'>,
+  companyId: string,
+  adminId: string,
+  author: ChangeAuthor,
+): Promise<{ name: string }> {
+  const deleted = await ctx.db.transaction(async (tx) => {
     await assertCompanyExists(tx, companyId);
     const [removed] = await tx
       .delete(users)
@@ -228,4 +235,6 @@ export async function deleteCompanyAdmin(db: Executor, companyId: string, adminI
     });
     return { name: removed.name };
   });
+  await ctx.publisher.accessChanged({ userIds: [adminId] });
+  return deleted;
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { clients, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
@@ -67,10 +68,16 @@ export async function createCompanyStaff(
  * found. A member who still has clients is refused, so no client is left without someone to upload
  * its payroll. The member's row is locked first: a client being assigned to them at the same moment
  * (which reads the row with a share lock) either finishes before and is counted, or waits and then
- * finds the member gone. Their sessions go with the row, so they are signed out at once.
+ * finds the member gone. Their sessions go with the row, so they are signed out at once, and after
+ * the commit their open sockets are closed.
  */
-export async function deleteCompanyStaff(db: Executor, companyId: string, staffId: string, author: ChangeAuthor): Promise<{ name: string }> {
-  return db.transaction(async (tx) => {
+export async function deleteCompanyStaff(
+  ctx: Pick<AppContext, 'db' | 'publisher'>,
+  companyId: string,
+  staffId: string,
+  author: ChangeAuthor,
+): Promise<{ name: string }> {
+  const deleted = await ctx.db.transaction(async (tx) => {
     const [member] = await tx
       .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
@@ -90,4 +97,6 @@ export async function deleteCompanyStaff(db: Executor, companyId: string, staffI
     });
     return { name: member.name };
   });
+  await ctx.publisher.accessChanged({ userIds: [staffId] });
+  return deleted;
 }

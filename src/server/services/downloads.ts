@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { fileExtension } from '@/common/uploadRules';
+import { visibleText } from '@/common/visibleText';
 import type { AppContext } from '../context';
 import { clients, type fileKinds, uploadFiles, uploads } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
@@ -16,6 +17,8 @@ export const UPLOAD_NOT_FOUND = 'Upload not found.';
 
 export const notReady = (kind: FileKind) => `The ${kind} file is not ready yet.`;
 export const notProduced = (kind: FileKind) => `The ${kind} file was not produced: processing this upload failed.`;
+/** Every upload keeps its raw file but an older failed version of its week (services/failedVersions.ts). */
+export const RAW_FILE_REMOVED = 'The file of this failed upload was removed to save space, as newer versions of the week failed too.';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -62,7 +65,7 @@ export async function openUploadFile(
     .from(uploadFiles)
     .where(and(eq(uploadFiles.uploadId, uploadId), eq(uploadFiles.kind, kind)))
     .limit(1);
-  if (!file) throw conflict(upload.status === 'FAILED' ? notProduced(kind) : notReady(kind));
+  if (!file) throw conflict(upload.status !== 'FAILED' ? notReady(kind) : kind === 'raw' ? RAW_FILE_REMOVED : notProduced(kind));
 
   const extension = kind === 'raw' ? fileExtension(file.filename) : '.xlsx';
   let content: Readable;
@@ -95,13 +98,16 @@ export async function openUploadFile(
 
 /**
  * A name as one component of a file path, safe on every common file system: no path separators,
- * control characters or characters Windows refuses (each run becomes a space), no leading dots (hidden
- * or relative names), no trailing dots or spaces (Windows drops them) and no device names (CON, NUL...).
+ * control characters or characters Windows refuses (each run becomes a space), no invisible
+ * characters (a name stored before they were refused may hold a bidirectional override that would
+ * make `Invoice\u202Egpj.exe` show as `Invoiceexe.jpg`: see visibleText), no leading dots (hidden or
+ * relative names), no trailing dots or spaces (Windows drops them) and no device names (CON, NUL...).
  */
 export function safeName(name: string, fallback = 'Client'): string {
-  const cleaned = name
+  const cleaned = visibleText(
     // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')
+    name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' '),
+  )
     .replace(/\s+/g, ' ')
     .replace(/^[\s.]+|[\s.]+$/g, '');
   if (/^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i.test(cleaned)) return `_${cleaned}`;

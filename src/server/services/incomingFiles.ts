@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { finished, type Readable, Transform, type TransformCallback } from 'node:stream';
+import { visibleText } from '@/common/visibleText';
 import { AppError, badRequest } from '../http/errors';
 import { ERROR_MESSAGES, ProcessingError } from '../processing/processingError';
 import { checkWorkbookPackage } from '../processing/reading/workbookPackage';
@@ -17,16 +18,12 @@ export interface IncomingFile {
 }
 
 /**
- * Control characters (C0, DEL, C1) and the bidirectional controls (embeddings, overrides, isolates and
- * marks), which can make a name read differently from what it is: "invoice\u202Exslx.exe" shows as
- * "invoiceexe.xlsx".
+ * The file name without any folder part or invisible characters (control, bidirectional-control and
+ * other format characters, which can make a name read differently from what it is:
+ * "invoice\u202Exslx.exe" shows as "invoiceexe.xlsx"; see visibleText), at most 255 characters.
  */
-// eslint-disable-next-line no-control-regex
-const HIDDEN_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/** The file name without any folder part, control or bidirectional control characters, at most 255 characters. */
 export function cleanFileName(name: string): string {
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(HIDDEN_IN_NAMES, '').trim();
+  const base = visibleText(name.split(/[\\/]/).pop() ?? '').trim();
   if (base.length <= 255) return base;
   const extension = path.extname(base).slice(0, 16);
   return base.slice(0, 255 - extension.length) + extension;

@@ -26,6 +26,8 @@ export const MAPPING_FIX_REFUSALS = {
     "This upload is still processing. Fix the mapping once it has finished.",
   reviewed:
     "This upload has already been reviewed. A mapping fix can only be made on an upload awaiting review.",
+  fileRemoved:
+    "The file of this failed upload was removed to save space, as newer versions of the week failed too. Fix the mapping on the newest upload of the week instead.",
 } as const;
 
 /** The admin who fixes a mapping: the author of the change and their company. */
@@ -189,6 +191,15 @@ export async function fixUploadMapping(
       !upload.reviewFailedAt
     )
       throw conflict(MAPPING_FIX_REFUSALS.processing);
+    // an older failed version of its week keeps its history but not its file (failedVersions.ts): nothing to process again
+    if (upload.status === "FAILED") {
+      const [raw] = await tx
+        .select({ id: uploadFiles.id })
+        .from(uploadFiles)
+        .where(and(eq(uploadFiles.uploadId, upload.id), eq(uploadFiles.kind, "raw")))
+        .limit(1);
+      if (!raw) throw conflict(MAPPING_FIX_REFUSALS.fileRemoved);
+    }
 
     const replaced = await storeFix(tx, upload.clientId, fix);
     await recordAudit(tx, {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { OVERRIDE_REASON_LIMITS, OVERRIDE_REASON_MESSAGES, overrideReasonRequired, REASON_REQUIRED } from '@/common/overrideReason';
+import { OVERRIDE_REASON_LIMITS, OVERRIDE_REASON_MESSAGES, overrideReasonLength, overrideReasonRequired, REASON_REQUIRED } from '@/common/overrideReason';
 import type { components } from '../api-types';
 import type { Executor } from '../db/client';
 import { clients, type fileKinds, uploadFiles, uploads } from '../db/schema';
@@ -58,13 +58,14 @@ function errorsFound(summary: unknown): number {
 /**
  * The reason an approval carries past the errors of its upload, trimmed; null when the decision needs
  * none (a rejection, or an upload without errors), and then whatever was sent is ignored. Refused
- * (409 REASON_REQUIRED) when it is needed and missing, and (400) when it is too short once trimmed.
+ * (409 REASON_REQUIRED) when it is needed and missing, and (400) when it has too few visible
+ * characters once trimmed.
  */
 function overrideReasonOf(input: ReviewInput, errors: number): string | null {
   if (input.approval_status !== 'APPROVED' || errors === 0) return null;
   if (input.override_reason === undefined) throw new AppError(409, REASON_REQUIRED, overrideReasonRequired(errors));
   const reason = input.override_reason.trim();
-  if (reason.length < OVERRIDE_REASON_LIMITS.min) {
+  if (overrideReasonLength(reason) < OVERRIDE_REASON_LIMITS.min) {
     throw badRequest(OVERRIDE_REASON_MESSAGES.tooShort, [{ field: 'override_reason', message: OVERRIDE_REASON_MESSAGES.tooShort }]);
   }
   return reason;

@@ -88,7 +88,12 @@ export async function login(ctx: AppContext, role: Role, emailInput: string, pas
 
 /**
  * Rotates a refresh token: the presented one is spent and a new pair is issued. Presenting a spent
- * token again means it was copied: the whole session is revoked.
+ * token again means it was copied, and the whole session is revoked, unless it comes within
+ * REFRESH_REUSE_GRACE_SECONDS of the rotation: then it is a second caller of the same browser that
+ * sent the token before the first one's new cookies arrived (two tabs, a download beside a screen's
+ * request), and it gets the same new refresh token (see TokenService.successorRefreshToken) with an
+ * access token of its own. Two refreshes at the same instant both succeed this way: the database lets
+ * one of them spend the token, and the other finds it spent a moment ago.
  */
 export async function refresh(ctx: AppContext, presented: string | undefined, ip: string): Promise<{ accessToken: string; refreshToken: string }> {
   if (!presented) throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
@@ -103,18 +108,21 @@ export async function refresh(ctx: AppContext, presented: string | undefined, ip
   if (!row || row.session.revokedAt || row.session.expiresAt.getTime() <= Date.now()) {
     throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
   }
-  const next = newRefreshToken();
-  const rotated = await ctx.db.transaction(async (tx) => {
-    const spent = await tx
-      .update(refreshTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.usedAt)))
-      .returning({ id: refreshTokens.id });
-    if (spent.length === 0) return false;
-    await tx.insert(refreshTokens).values({ sessionId: row.session.id, tokenHash: hashRefreshToken(next) });
-    return true;
-  });
-  if (!rotated) {
+  const successor = ctx.tokens.successorRefreshToken(tokenHash);
+  const rotated =
+    row.token.usedAt === null &&
+    (await ctx.db.transaction(async (tx) => {
+      const spent = await tx
+        .update(refreshTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.usedAt)))
+        .returning({ id: refreshTokens.id });
+      if (spent.length === 0) return false;
+      await tx.insert(refreshTokens).values({ sessionId: row.session.id, tokenHash: hashRefreshToken(successor) });
+      return true;
+    }));
+  const next = rotated ? successor : await liveTokenAfterRecentRotation(ctx, row.token.id, row.session.id, tokenHash);
+  if (!next) {
     await revokeSession(ctx, row.session.id, 'refresh token reused', { id: row.user.id, role: row.user.role }, row.user.companyId, ip);
     throw unauthorized(SESSION_ENDED, 'SESSION_ENDED');
   }
@@ -127,6 +135,35 @@ export async function refresh(ctx: AppContext, presented: string | undefined, ip
   return { accessToken, refreshToken: next };
 }
 
+/** How many rotations after a spent token are followed to the session's live one (a few happen within seconds at most). */
+const MAX_ROTATIONS_FOLLOWED = 8;
+
+/**
+ * The session's live refresh token, when the spent token `spentId` was rotated within the grace
+ * window; undefined when it was not (reuse: theft) or its successors cannot be found. Normally that
+ * is the token's own successor; if that one was rotated in turn meanwhile, its successor, and so on,
+ * so a late answer never puts a spent token back into the browser.
+ */
+async function liveTokenAfterRecentRotation(ctx: AppContext, spentId: string, sessionId: string, spentHash: string): Promise<string | undefined> {
+  const graceMs = ctx.config.refreshReuseGraceSeconds * 1000;
+  if (graceMs <= 0) return undefined;
+  const [spent] = await ctx.db.select({ usedAt: refreshTokens.usedAt }).from(refreshTokens).where(eq(refreshTokens.id, spentId)).limit(1);
+  if (!spent?.usedAt || spent.usedAt.getTime() < Date.now() - graceMs) return undefined;
+  let candidate = ctx.tokens.successorRefreshToken(spentHash);
+  for (let followed = 0; followed < MAX_ROTATIONS_FOLLOWED; followed += 1) {
+    const candidateHash = hashRefreshToken(candidate);
+    const [successor] = await ctx.db
+      .select({ usedAt: refreshTokens.usedAt })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.tokenHash, candidateHash), eq(refreshTokens.sessionId, sessionId)))
+      .limit(1);
+    if (!successor) return undefined;
+    if (!successor.usedAt) return candidate;
+    candidate = ctx.tokens.successorRefreshToken(candidateHash);
+  }
+  return undefined;
+}
+
 export async function revokeSession(
   ctx: AppContext,
   sessionId: string,
@@ -135,15 +172,18 @@ export async function revokeSession(
   companyId: string | null,
   ip: string,
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const revoked = await tx
       .update(sessions)
       .set({ revokedAt: new Date(), revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
-    if (revoked.length === 0) return;
+    if (revoked.length === 0) return false;
     await recordAudit(tx, { actor, companyId, action: reason === 'logout' ? 'auth.logout' : 'auth.revoke', entityType: 'session', entityId: sessionId, details: { reason }, ip });
+    return true;
   });
+  // The session's open sockets (its other tabs) are closed at once, not at the next periodic check.
+  if (ended) await ctx.publisher.accessChanged({ endedSessionIds: [sessionId] });
 }
 
 /** Ends the session a refresh token belongs to (logout with only the refresh cookie left). */

@@ -9,6 +9,7 @@ import type { SpreadsheetKind } from '../storage/spreadsheetSignature';
 import { recordAudit } from './audit';
 import type { ClientViewer } from './clients';
 import type { ChangeAuthor } from './companies';
+import { checkUploadLimits, lockCompanyUploads } from './companyLimits';
 import { cleanFileName, type IncomingFile, storeIncomingFile } from './incomingFiles';
 import { lockUploadClient, nextVersion, UPLOAD_REFUSALS, type UploadTarget } from './uploadTargets';
 
@@ -38,10 +39,12 @@ const tooLarge = () => new AppError(413, 'TOO_LARGE', WEEKLY_UPLOAD_MESSAGES.too
 
 /**
  * Stores a client's weekly document and queues it for processing. The type and extension are
- * checked first (spec section 5), then the content (size limit, and what it is, judged as the engine
- * judges it: see storeIncomingFile); then one transaction writes the upload (QUEUED), its raw file row,
- * its job and the audit row, so an upload never exists without its job nor a job without its
- * upload. A refused upload leaves nothing: no row, and its stored file is removed.
+ * checked first (spec section 5), and the company's limits (companyLimits.ts: uploads waiting, the
+ * week's failures, storage), then the content (size limit, and what it is, judged as the engine
+ * judges it: see storeIncomingFile); then one transaction checks the limits again with the file's
+ * size and writes the upload (QUEUED), its raw file row, its job and the audit row, so an upload
+ * never exists without its job nor a job without its upload. A refused upload leaves nothing: no
+ * row, and its stored file is removed.
  */
 export async function queueWeeklyDocument(
   ctx: Pick<AppContext, 'db' | 'config' | 'storage' | 'queue'>,
@@ -55,6 +58,8 @@ export async function queueWeeklyDocument(
   if (problem) throw badRequest(problem);
   const queue = ctx.queue;
   if (!queue) throw new AppError(503, 'UNAVAILABLE', UPLOAD_REFUSALS.queueUnavailable);
+  const limits = ctx.config.companyLimits;
+  await checkUploadLimits(ctx.db, limits, target);
 
   const stored = await storeIncomingFile(ctx.storage, incoming, {
     kind: CONTENT_KINDS[fileExtension(fileName)],
@@ -66,8 +71,10 @@ export async function queueWeeklyDocument(
   let processingId: string;
   try {
     processingId = await ctx.db.transaction(async (tx) => {
+      await lockCompanyUploads(tx, target.companyId);
       await lockUploadClient(tx, uploader.viewer, target);
       const attempt = await nextVersion(tx, target);
+      await checkUploadLimits(tx, limits, target, stored.size);
       const [upload] = await tx
         .insert(uploads)
         .values({

@@ -6,9 +6,9 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query';
-import { Mutex } from 'async-mutex';
 import { QUERY_RETRY } from '@/common/limits';
 import { apiBase } from '@/web/lib/apiBase';
+import { type RefreshOutcome, refreshSession, refreshSettled } from './refresh';
 import { sessionExpired } from './session';
 
 export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
@@ -16,7 +16,6 @@ export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQue
 /** The body marker of an answer to a request whose access token has expired. */
 export const TOKEN_EXPIRED = 'TOKEN_EXPIRED';
 export const TOKEN_REFRESH_FAILED_MESSAGE = 'Token refresh failed';
-export const REFRESH_PATH = '/auth/refresh';
 
 export interface BaseQueryOptions {
   baseUrl: string;
@@ -70,44 +69,43 @@ function withMessage(error: FetchBaseQueryError, meta: FetchBaseQueryMeta | unde
 
 /**
  * The API's base query. It sends cookies with every call; when an answer says the access token has
- * expired it renews the session once (concurrent requests wait for that single refresh) and repeats
- * the request once. A refused refresh answers 'Token refresh failed' and ends the signed-in session.
- * Reads that fail on the network or with a 5xx answer are retried with exponential backoff.
+ * expired it renews the session through the tab's single refresh (see refresh.ts: concurrent
+ * requests, downloads, the socket and other tabs wait for the one in flight, and a request it
+ * already renewed for does not refresh again) and repeats the request once. A refused refresh
+ * answers 'Token refresh failed' and ends the signed-in session. Reads that fail on the network or
+ * with a 5xx answer are retried with exponential backoff.
  */
 export function createBaseQuery({ baseUrl, sleep = abortableSleep }: BaseQueryOptions): ApiBaseQuery {
   const rawBaseQuery = fetchBaseQuery({ baseUrl, credentials: 'include' });
-  const mutex = new Mutex();
-  // Counts finished refreshes, so a request sent before one of them need not start another.
-  let refreshes = 0;
-  let refreshFailure: FetchBaseQueryError | undefined;
+  // The refusals whose end of the session this base query has announced: once for all who waited on it.
+  const announcedRefusals = new WeakSet<RefreshOutcome>();
 
   const send = async (args: string | FetchArgs, api: BaseQueryApi, extraOptions: object) => {
     const result = await rawBaseQuery(args, api, extraOptions);
     return result.error ? { ...result, error: withMessage(result.error, result.meta) } : result;
   };
 
-  const refresh = async (api: BaseQueryApi, extraOptions: object): Promise<FetchBaseQueryError | undefined> => {
-    const result = await send({ url: REFRESH_PATH, method: 'POST' }, api, extraOptions);
-    if (!result.error) return undefined;
-    if (typeof result.error.status !== 'number') return result.error;
+  /** Why the request cannot be repeated, when the refresh did not renew the session. */
+  const refreshFailure = (outcome: RefreshOutcome, api: BaseQueryApi): FetchBaseQueryError | undefined => {
+    if (outcome.renewed) return undefined;
+    if (typeof outcome.status !== 'number') return { status: outcome.status, error: outcome.error };
     // The server refused: the session is over.
-    api.dispatch(sessionExpired());
-    return { status: result.error.status, data: { success: false, message: TOKEN_REFRESH_FAILED_MESSAGE, error: 'TOKEN_REFRESH_FAILED' } };
+    if (!announcedRefusals.has(outcome)) {
+      announcedRefusals.add(outcome);
+      api.dispatch(sessionExpired());
+    }
+    return { status: outcome.status, data: { success: false, message: TOKEN_REFRESH_FAILED_MESSAGE, error: 'TOKEN_REFRESH_FAILED' } };
   };
 
   const withReauth: ApiBaseQuery = async (args, api, extraOptions) => {
     // Nothing goes out while a refresh is renewing the cookies.
-    await mutex.waitForUnlock();
-    const sentAfter = refreshes;
+    await refreshSettled();
+    const sentAt = Date.now();
     const result = await send(args, api, extraOptions);
     if (!isTokenExpired(result.error)) return result;
 
-    await mutex.runExclusive(async () => {
-      if (refreshes !== sentAfter) return; // another request already refreshed since this one was sent
-      refreshFailure = await refresh(api, extraOptions);
-      refreshes += 1;
-    });
-    if (refreshFailure) return { error: refreshFailure };
+    const failure = refreshFailure(await refreshSession(sentAt), api);
+    if (failure) return { error: failure };
     return send(args, api, extraOptions);
   };
 

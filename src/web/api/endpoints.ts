@@ -88,6 +88,8 @@ export const api = generatedApi.enhanceEndpoints({
     loginStaff: { invalidatesTags: ['Me'] },
     refreshSession: { invalidatesTags: [] },
     logout: { invalidatesTags: [] },
+    // A new password changes nothing any screen reads.
+    changeOwnPassword: { invalidatesTags: [] },
     getMe: { providesTags: ['Me'], ...cached('userProfile') },
 
     listCompanies: {
@@ -115,6 +117,8 @@ export const api = generatedApi.enhanceEndpoints({
       providesTags: (_result, _error, { id }) => [{ type: 'CompanyAdmin', id }],
       ...cached('companyAdmins'),
     },
+    // A reset changes nothing a list shows; one refused because the admin is gone refreshes the list.
+    resetCompanyAdminPassword: { invalidatesTags: onSuccess(() => [], ({ companyId }) => [{ type: 'CompanyAdmin', id: companyId }]) },
     createCompanyAdmin: { invalidatesTags: onSuccess(({ companyId }) => [{ type: 'CompanyAdmin', id: companyId }, { type: 'Company', id: companyId }]) },
     deleteCompanyAdmin: {
       invalidatesTags: onSuccess(
@@ -140,10 +144,13 @@ export const api = generatedApi.enhanceEndpoints({
     getConsolidatedFileViewerRows: noCache,
 
     getCurrentCompany: { providesTags: ['CurrentCompany'], ...cached('currentCompany') },
+    // stored files change with every upload and its processing, as the upload lists do
+    getCompanyStorage: { providesTags: [{ type: 'Upload', id: LIST }], ...cached('companyStorage') },
     listCompanyStaff: {
       providesTags: (result) => listTags('CompanyStaff', result?.data.staff),
       ...cached('companyStaff'),
     },
+    resetCompanyStaffPassword: { invalidatesTags: onSuccess(() => [], () => [{ type: 'CompanyStaff', id: LIST }, 'CurrentCompany']) },
     createCompanyStaff: { invalidatesTags: onSuccess(() => [{ type: 'CompanyStaff', id: LIST }, 'CurrentCompany']) },
     deleteCompanyStaff: {
       invalidatesTags: onSuccess(

@@ -62,6 +62,17 @@ const injectedRtkApi = api
         query: () => ({ url: `/auth/me` }),
         providesTags: ["Auth"],
       }),
+      changeOwnPassword: build.mutation<
+        ChangeOwnPasswordApiResponse,
+        ChangeOwnPasswordApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/auth/password`,
+          method: "POST",
+          body: queryArg.passwordChangeInput,
+        }),
+        invalidatesTags: ["Auth"],
+      }),
       listCompanies: build.query<ListCompaniesApiResponse, ListCompaniesApiArg>(
         {
           query: (queryArg) => ({
@@ -142,6 +153,17 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/system/companies/${queryArg.companyId}/admins/${queryArg.adminId}`,
           method: "DELETE",
+        }),
+        invalidatesTags: ["System"],
+      }),
+      resetCompanyAdminPassword: build.mutation<
+        ResetCompanyAdminPasswordApiResponse,
+        ResetCompanyAdminPasswordApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/system/companies/${queryArg.companyId}/admins/${queryArg.adminId}/password`,
+          method: "POST",
+          body: queryArg.passwordResetInput,
         }),
         invalidatesTags: ["System"],
       }),
@@ -257,6 +279,13 @@ const injectedRtkApi = api
         query: () => ({ url: `/company/current` }),
         providesTags: ["Company"],
       }),
+      getCompanyStorage: build.query<
+        GetCompanyStorageApiResponse,
+        GetCompanyStorageApiArg
+      >({
+        query: () => ({ url: `/company/storage` }),
+        providesTags: ["Company"],
+      }),
       listCompanyStaff: build.query<
         ListCompanyStaffApiResponse,
         ListCompanyStaffApiArg
@@ -289,6 +318,17 @@ const injectedRtkApi = api
         query: (queryArg) => ({
           url: `/company/staff/${queryArg.id}`,
           method: "DELETE",
+        }),
+        invalidatesTags: ["Company"],
+      }),
+      resetCompanyStaffPassword: build.mutation<
+        ResetCompanyStaffPasswordApiResponse,
+        ResetCompanyStaffPasswordApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/staff/${queryArg.id}/password`,
+          method: "POST",
+          body: queryArg.passwordResetInput,
         }),
         invalidatesTags: ["Company"],
       }),
@@ -810,6 +850,10 @@ export type GetMeApiResponse = /** status 200 The signed-in user */ {
   data: CurrentUser;
 };
 export type GetMeApiArg = void;
+export type ChangeOwnPasswordApiResponse = /** status 200 Done */ MessageBody;
+export type ChangeOwnPasswordApiArg = {
+  passwordChangeInput: PasswordChangeInput;
+};
 export type ListCompaniesApiResponse = /** status 200 A page of companies */ {
   success: boolean;
   data: {
@@ -820,6 +864,7 @@ export type ListCompaniesApiResponse = /** status 200 A page of companies */ {
 export type ListCompaniesApiArg = {
   /** From 1 to 100000. */
   page?: number;
+  /** From 1 to 100. */
   limit?: number;
   search?: string;
 };
@@ -870,6 +915,7 @@ export type ListCompanyAdminsApiArg = {
   id: string;
   /** From 1 to 100000. */
   page?: number;
+  /** From 1 to 100. */
   limit?: number;
 };
 export type CreateCompanyAdminApiResponse = /** status 201 The new admin */ {
@@ -888,6 +934,13 @@ export type DeleteCompanyAdminApiArg = {
   companyId: string;
   adminId: string;
 };
+export type ResetCompanyAdminPasswordApiResponse =
+  /** status 200 Done */ MessageBody;
+export type ResetCompanyAdminPasswordApiArg = {
+  companyId: string;
+  adminId: string;
+  passwordResetInput: PasswordResetInput;
+};
 export type ListConsolidatedFilesApiResponse =
   /** status 200 A page of consolidated files */ {
     success: boolean;
@@ -899,6 +952,7 @@ export type ListConsolidatedFilesApiResponse =
 export type ListConsolidatedFilesApiArg = {
   /** From 1 to 100000. */
   page?: number;
+  /** From 1 to 100. */
   limit?: number;
   companyId?: string;
   /** The first day (UTC) included, from 2000-01-01 to 2099-12-31. */
@@ -1008,6 +1062,14 @@ export type GetCurrentCompanyApiResponse = /** status 200 One company */ {
   };
 };
 export type GetCurrentCompanyApiArg = void;
+export type GetCompanyStorageApiResponse =
+  /** status 200 The company's storage */ {
+    success: boolean;
+    data: {
+      storage: CompanyStorage;
+    };
+  };
+export type GetCompanyStorageApiArg = void;
 export type ListCompanyStaffApiResponse =
   /** status 200 A page of staff members */ {
     success: boolean;
@@ -1019,6 +1081,7 @@ export type ListCompanyStaffApiResponse =
 export type ListCompanyStaffApiArg = {
   /** From 1 to 100000. */
   page?: number;
+  /** From 1 to 100. */
   limit?: number;
   search?: string;
 };
@@ -1036,6 +1099,12 @@ export type CreateCompanyStaffApiArg = {
 export type DeleteCompanyStaffApiResponse = /** status 200 Done */ MessageBody;
 export type DeleteCompanyStaffApiArg = {
   id: string;
+};
+export type ResetCompanyStaffPasswordApiResponse =
+  /** status 200 Done */ MessageBody;
+export type ResetCompanyStaffPasswordApiArg = {
+  id: string;
+  passwordResetInput: PasswordResetInput;
 };
 export type GetCompanyWeeklyStatsApiResponse =
   /** status 200 Counts for the week */ {
@@ -1061,7 +1130,7 @@ export type ListCompanyFileUploadsApiResponse =
 export type ListCompanyFileUploadsApiArg = {
   /** From 1 to 100000. */
   page?: number;
-  /** The admin's weekly uploads and file uploads show 20 per page. */
+  /** The admin's weekly uploads and file uploads show 20 per page (from 1 to 100). */
   limit?: number;
   /** One value. An approval status (PENDING, APPROVED, REJECTED) keeps the uploads with that
     review state (PENDING: not reviewed yet, whatever their processing state); a processing
@@ -1084,7 +1153,7 @@ export type ListCompanyWeeklyDocumentsApiResponse =
 export type ListCompanyWeeklyDocumentsApiArg = {
   /** From 1 to 100000. */
   page?: number;
-  /** The admin's weekly uploads and file uploads show 20 per page. */
+  /** The admin's weekly uploads and file uploads show 20 per page (from 1 to 100). */
   limit?: number;
   clientId?: string;
   /** ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
@@ -1229,6 +1298,7 @@ export type ListClientsApiResponse =
 export type ListClientsApiArg = {
   /** From 1 to 100000. */
   page?: number;
+  /** From 1 to 100. */
   limit?: number;
   status?: ClientStatus;
   assignedStaffId?: string;
@@ -1269,6 +1339,7 @@ export type ListStaffClientsApiResponse =
 export type ListStaffClientsApiArg = {
   /** From 1 to 100000. */
   page?: number;
+  /** From 1 to 100. */
   limit?: number;
   status?: ClientStatus;
 };
@@ -1296,6 +1367,7 @@ export type ListStaffClientUploadsApiArg = {
   id: string;
   /** From 1 to 100000. */
   page?: number;
+  /** From 1 to 100. */
   limit?: number;
 };
 export type ListStaffWeeklyDocumentsApiResponse =
@@ -1309,6 +1381,7 @@ export type ListStaffWeeklyDocumentsApiResponse =
 export type ListStaffWeeklyDocumentsApiArg = {
   /** From 1 to 100000. */
   page?: number;
+  /** From 1 to 100. */
   limit?: number;
   clientId?: string;
   /** ISO date of the Monday (UTC) that starts the week, from 2000-01-01 to 2099-12-31; defaults to the current week. */
@@ -1348,6 +1421,7 @@ export type ListStaffUploadsApiResponse =
 export type ListStaffUploadsApiArg = {
   /** From 1 to 100000. */
   page?: number;
+  /** From 1 to 100. */
   limit?: number;
 };
 export type GetStaffUploadReviewApiResponse =
@@ -1457,7 +1531,7 @@ export type ListMyTicketsApiResponse = /** status 200 A page of tickets */ {
 export type ListMyTicketsApiArg = {
   /** From 1 to 100000. */
   page?: number;
-  /** Ticket lists show 12 per page. */
+  /** Ticket lists show 12 per page (from 1 to 100). */
   limit?: number;
   status?: TicketStatus;
 };
@@ -1481,7 +1555,7 @@ export type ListAllTicketsApiResponse = /** status 200 A page of tickets */ {
 export type ListAllTicketsApiArg = {
   /** From 1 to 100000. */
   page?: number;
-  /** Ticket lists show 12 per page. */
+  /** Ticket lists show 12 per page (from 1 to 100). */
   limit?: number;
   status?: TicketStatus;
 };
@@ -1542,7 +1616,7 @@ export type HealthResponse = {
 export type ErrorBody = {
   success: false;
   message: string;
-  /** Machine code, e.g. TOKEN_EXPIRED, UNAUTHORIZED, VALIDATION_ERROR, NOT_FOUND, FORBIDDEN, CONFLICT, REASON_REQUIRED, RATE_LIMITED, INTERNAL */
+  /** Machine code, e.g. TOKEN_EXPIRED, UNAUTHORIZED, VALIDATION_ERROR, NOT_FOUND, FORBIDDEN, CONFLICT, REASON_REQUIRED, RATE_LIMITED, TOO_MANY_UPLOADS, TOO_MANY_FAILED_UPLOADS, STORAGE_QUOTA_EXCEEDED, INTERNAL */
   error?: string;
   errors?: {
     field: string;
@@ -1565,6 +1639,10 @@ export type LoginInput = {
 export type MessageBody = {
   success: boolean;
   message: string;
+};
+export type PasswordChangeInput = {
+  currentPassword: string;
+  newPassword: string;
 };
 export type Company = {
   id: string;
@@ -1595,6 +1673,9 @@ export type AdminInput = {
   name: string;
   email: string;
   password: string;
+};
+export type PasswordResetInput = {
+  newPassword: string;
 };
 export type CompanyRef = {
   id: string;
@@ -1738,6 +1819,12 @@ export type AuditPerson = {
 export type AuditLogOptions = {
   people: AuditPerson[];
   actions: string[];
+};
+export type CompanyStorage = {
+  /** Bytes of the company's stored files. */
+  usedBytes: number;
+  /** Bytes the company may keep; uploads that would pass it are refused. */
+  quotaBytes: number;
 };
 export type Staff = {
   id: string;
@@ -2077,6 +2164,7 @@ export const {
   useRefreshSessionMutation,
   useLogoutMutation,
   useGetMeQuery,
+  useChangeOwnPasswordMutation,
   useListCompaniesQuery,
   useCreateCompanyMutation,
   useGetCompanyQuery,
@@ -2085,6 +2173,7 @@ export const {
   useListCompanyAdminsQuery,
   useCreateCompanyAdminMutation,
   useDeleteCompanyAdminMutation,
+  useResetCompanyAdminPasswordMutation,
   useListConsolidatedFilesQuery,
   useUploadConsolidatedFileMutation,
   useGetConsolidatedFileContentQuery,
@@ -2094,9 +2183,11 @@ export const {
   useGetAuditLogOptionsQuery,
   useExportAuditLogQuery,
   useGetCurrentCompanyQuery,
+  useGetCompanyStorageQuery,
   useListCompanyStaffQuery,
   useCreateCompanyStaffMutation,
   useDeleteCompanyStaffMutation,
+  useResetCompanyStaffPasswordMutation,
   useGetCompanyWeeklyStatsQuery,
   useListCompanyFileUploadsQuery,
   useListCompanyWeeklyDocumentsQuery,

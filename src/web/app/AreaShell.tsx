@@ -1,9 +1,10 @@
 import { Flex, Spin } from 'antd';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useGetMeQuery } from '@/web/api/generated';
 import { type NavItem, ShellLayout } from '@/web/components/ShellLayout';
 import { useCurrentUser } from '@/web/features/auth/authSlice';
+import { ChangePasswordDialog } from '@/web/features/auth/ChangePasswordDialog';
 import { useLogout } from '@/web/features/auth/useLogout';
 import { ProcessingNotices } from '@/web/realtime/ProcessingNotices';
 
@@ -16,11 +17,19 @@ interface AreaShellProps {
 export function AreaShell({ areaLabel, navItems }: AreaShellProps) {
   const user = useCurrentUser();
   const { logout, loggingOut } = useLogout();
+  const [changingPassword, setChangingPassword] = useState(false);
   // Confirms the remembered session with the server and keeps name and email current.
   useGetMeQuery(undefined, { skip: !user });
   if (!user) return null;
   return (
-    <ShellLayout areaLabel={areaLabel} navItems={navItems} user={user} onLogout={() => void logout()} loggingOut={loggingOut}>
+    <ShellLayout
+      areaLabel={areaLabel}
+      navItems={navItems}
+      user={user}
+      onLogout={() => void logout()}
+      loggingOut={loggingOut}
+      onChangePassword={() => setChangingPassword(true)}
+    >
       {/* An upload that finishes while its owner is on another screen still says so. */}
       <ProcessingNotices />
       <Suspense
@@ -32,6 +41,7 @@ export function AreaShell({ areaLabel, navItems }: AreaShellProps) {
       >
         <Outlet />
       </Suspense>
+      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
     </ShellLayout>
   );
 }

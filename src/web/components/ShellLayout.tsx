@@ -1,4 +1,4 @@
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Avatar, Button, Drawer, Layout, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
@@ -21,6 +21,8 @@ interface ShellLayoutProps {
   user: { name: string; email: string };
   onLogout: () => void;
   loggingOut?: boolean;
+  /** Opens the dialog that changes the signed-in user's own password. */
+  onChangePassword?: () => void;
   children: ReactNode;
 }
 
@@ -31,7 +33,7 @@ interface SidebarContentProps extends Omit<ShellLayoutProps, 'children'> {
 
 const tooltipDelaySeconds = SIDEBAR_TOOLTIP_DELAY_MS / 1000;
 
-function SidebarContent({ areaLabel, navItems, user, onLogout, loggingOut, collapsed, onNavigate }: SidebarContentProps) {
+function SidebarContent({ areaLabel, navItems, user, onLogout, loggingOut, onChangePassword, collapsed, onNavigate }: SidebarContentProps) {
   const hint = (label: string) => (collapsed ? label : undefined);
   return (
     <div className={collapsed ? 'sidebar sidebar-collapsed' : 'sidebar'}>
@@ -82,6 +84,22 @@ function SidebarContent({ areaLabel, navItems, user, onLogout, loggingOut, colla
             </div>
           </div>
         </Tooltip>
+        {onChangePassword && (
+          <Tooltip title={hint('Change password')} placement="right" mouseEnterDelay={tooltipDelaySeconds}>
+            <Button
+              block
+              icon={<KeyOutlined aria-hidden />}
+              onClick={() => {
+                onNavigate?.();
+                onChangePassword();
+              }}
+              aria-label={hint('Change password')}
+              className="sidebar-change-password"
+            >
+              {collapsed ? null : 'Change password'}
+            </Button>
+          </Tooltip>
+        )}
         <Tooltip title={hint('Logout')} placement="right" mouseEnterDelay={tooltipDelaySeconds}>
           <Button
             block
@@ -101,7 +119,7 @@ function SidebarContent({ areaLabel, navItems, user, onLogout, loggingOut, colla
 
 /**
  * The frame of a signed-in area: a sidebar (icon-only when collapsed, a drawer on small screens)
- * with the area's navigation, the user and Logout; a header with the sidebar toggle; the screen.
+ * with the area's navigation, the user, Change password and Logout; a header with the sidebar toggle; the screen.
  */
 export function ShellLayout({ children, ...sidebar }: ShellLayoutProps) {
   const { isMobile, open, openMobile, setOpenMobile, toggle } = useSidebar();

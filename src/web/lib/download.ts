@@ -89,9 +89,11 @@ export interface DownloadOptions {
   fallbackName?: string;
   /**
    * Renews the session when the answer says the access token expired (spec section 8); the download
-   * is then tried once more. Answers whether the session was renewed.
+   * is then tried once more. It is told when the refused request left (epoch milliseconds), so a
+   * refresh that some other caller finished since is not repeated. Answers whether the session was
+   * renewed.
    */
-  renewSession?: () => Promise<boolean>;
+  renewSession?: (sentAt: number) => Promise<boolean>;
   /** The failure text when the answer carries no message; 'Failed to download file' unless told. */
   failureMessage?: string;
   /** What the request accepts; a single file unless told (a week's archive is a zip). */
@@ -106,9 +108,10 @@ export async function downloadFile(
   url: string,
   { fallbackName = DEFAULT_DOWNLOAD_NAME, renewSession, failureMessage = DOWNLOAD_FAILED_MESSAGE, accept = 'application/octet-stream' }: DownloadOptions = {},
 ): Promise<string> {
+  const sentAt = Date.now();
   let response = await fetchFile(url, accept);
   let failure = response.ok ? null : await readJson(response);
-  if (failure?.error === 'TOKEN_EXPIRED' && renewSession && (await renewSession())) {
+  if (failure?.error === 'TOKEN_EXPIRED' && renewSession && (await renewSession(sentAt))) {
     response = await fetchFile(url, accept);
     failure = response.ok ? null : await readJson(response);
   }

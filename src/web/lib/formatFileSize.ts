@@ -1,16 +1,5 @@
-const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
-const STEP = 1024;
-
-/**
- * A file size as people read it (spec section 9): Bytes, KB, MB or GB with at most two decimals
- * ('512 Bytes', '1.5 KB', '12.25 MB'), so a small file never reads '0.00 MB'.
- */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const unit = Math.min(Math.floor(Math.log(bytes) / Math.log(STEP)), UNITS.length - 1);
-  const value = bytes / STEP ** unit;
-  return `${Number(value.toFixed(2))} ${UNITS[unit]}`;
-}
+/** Sizes read the same in the SPA as in the server's messages. */
+export { formatFileSize } from '@/common/fileSize';
 
 /** A size in megabytes with two decimals ('1.25 MB'), where the spec asks for megabytes. */
 export function formatMegabytes(bytes: number): string {

@@ -15,11 +15,26 @@ export interface ProcessingUpdate {
   error: string | null;
 }
 
-/** The answer to a join: the upload's current state, so an upload that finished before the join is not missed. */
-export type JoinAnswer = { ok: true; update: ProcessingUpdate } | { ok: false; message: string };
+/**
+ * The answer to a join: the upload's current state, so an upload that finished before the join is not
+ * missed. A refusal with `retryInMs` is about timing (the page asked too quickly, the server was busy),
+ * not access: the join is made again after that long.
+ */
+export type JoinAnswer = { ok: true; update: ProcessingUpdate } | { ok: false; message: string; retryInMs?: number };
 
-/** Why the server refused a connection (`connect_error`'s `data.code`). */
-export type RefusalCode = 'UNAUTHORIZED' | 'TOKEN_EXPIRED';
+/** Why the server refused a connection (`connect_error`'s `data.code`); TRY_AGAIN: it was busy, connect again shortly. */
+export type RefusalCode = 'UNAUTHORIZED' | 'TOKEN_EXPIRED' | 'TRY_AGAIN';
+
+/**
+ * What the server says just before it closes the socket. `reconnect` false: this page stays without
+ * live updates until it is reloaded (it is open in too many tabs, or it sent too many requests), and
+ * the message says so.
+ */
+export interface SessionNotice {
+  code: string;
+  message: string;
+  reconnect: boolean;
+}
 
 export interface ConnectError extends Error {
   data?: { code?: string };
@@ -34,6 +49,7 @@ export interface RealtimeSocket {
   on(event: 'disconnect', listener: (reason: DisconnectReason) => void): unknown;
   on(event: 'connect_error', listener: (error: ConnectError) => void): unknown;
   on(event: 'processingUpdate', listener: (update: ProcessingUpdate) => void): unknown;
+  on(event: 'sessionNotice', listener: (notice: SessionNotice) => void): unknown;
   emit(event: 'joinProcessingRoom', roomId: string, ack: (answer: JoinAnswer) => void): unknown;
   emit(event: 'leaveProcessingRoom', roomId: string): unknown;
   connect(): unknown;

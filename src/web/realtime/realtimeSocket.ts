@@ -1,10 +1,11 @@
 import type { Socket } from 'socket.io-client';
 import { REALTIME } from '@/common/limits';
 import { apiBase } from '@/web/lib/apiBase';
-import type { JoinAnswer, ProcessingUpdate, RealtimeSocket } from './realtimeEvents';
+import type { JoinAnswer, ProcessingUpdate, RealtimeSocket, SessionNotice } from './realtimeEvents';
 
 interface ServerEvents {
   processingUpdate: (update: ProcessingUpdate) => void;
+  sessionNotice: (notice: SessionNotice) => void;
 }
 
 interface ClientEvents {

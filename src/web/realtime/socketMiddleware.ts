@@ -1,11 +1,13 @@
 import { isAnyOf, type Middleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { api, uploadViews } from '@/web/api/endpoints';
+import { refreshSession } from '@/web/api/refresh';
 import { sessionExpired } from '@/web/api/session';
 import { REALTIME } from '@/common/limits';
 import { joined, joinRefused, keyOf, type ProcessingState, trackRequested, updateReceived } from './processingSlice';
 import { processingOutcome, resumableUploads } from './processingOutcome';
-import { type ConnectError, jobRoom, type OpenSocket, type ProcessingUpdate, type RealtimeSocket, type RefusalCode } from './realtimeEvents';
-import { connected, connectFailed, disconnected, type RealtimeState, sessionClosed } from './realtimeSlice';
+import { type ConnectError, jobRoom, type OpenSocket, type ProcessingUpdate, type RealtimeSocket, type RefusalCode, type SessionNotice } from './realtimeEvents';
+import { connected, connectFailed, disconnected, notice, type RealtimeState, sessionClosed } from './realtimeSlice';
+import { rejoinSchedule } from './rejoinSchedule';
 
 /**
  * What the middleware reads of the store. The signed-in user is read by its shape: the auth feature
@@ -24,7 +26,7 @@ const weeklyListFulfilled = isAnyOf(api.endpoints.listStaffWeeklyDocuments.match
 
 function refusalCode(error: ConnectError): RefusalCode | null {
   const code = error.data?.code;
-  return code === 'UNAUTHORIZED' || code === 'TOKEN_EXPIRED' ? code : null;
+  return code === 'UNAUTHORIZED' || code === 'TOKEN_EXPIRED' || code === 'TRY_AGAIN' ? code : null;
 }
 
 /**
@@ -33,8 +35,12 @@ function refusalCode(error: ConnectError): RefusalCode | null {
  * ends. Socket events become plain actions the slices record; the middleware then joins and leaves
  * rooms, invalidates the cached reads an update changes, and raises the spec's toasts as notices.
  *
- * A refused connection says why: an expired access token is renewed once over HTTP and the socket
- * connects again; an unauthorised one stops trying until someone signs in.
+ * A refused connection says why: an expired access token is renewed once over HTTP, through the
+ * tab's one refresh that requests and downloads share (a refresh they finished after the attempt
+ * began is not repeated), and the socket connects again; an unauthorised one stops trying until
+ * someone signs in. A socket the server closes saying not to come back (the app is open in too many
+ * tabs, or the page sent too many requests) stays closed and its words are shown; joins refused
+ * for timing are made again after the delay the server names.
  */
 export function createSocketMiddleware(openSocket: OpenSocket): Middleware<object, RealtimeRootState> {
   return (store) => {
@@ -43,11 +49,29 @@ export function createSocketMiddleware(openSocket: OpenSocket): Middleware<objec
     let socketUserId: string | null = null;
     /** An expired token is renewed once per connection; expiring again at once means something else is wrong. */
     let renewedSinceConnect = false;
+    /**
+     * When the socket's latest connection attempt began, at the earliest (epoch milliseconds): when
+     * it was asked to connect, or when it lost a connection or failed one (socket.io tries again
+     * after that). The attempt carried the cookies of that moment or newer ones.
+     */
+    let attemptSince = 0;
     let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    /** What the server said before it last closed the socket: whether to connect again, and the words to show if not. */
+    let closingNotice: SessionNotice | null = null;
+    const rejoins = rejoinSchedule((room) => {
+      const stillFollowed = Object.values(store.getState().processing.tracked).some((entry) => entry.room === room);
+      if (socket?.connected && stillFollowed) join(room);
+    });
+
+    function connect(target: RealtimeSocket) {
+      attemptSince = Date.now();
+      target.connect();
+    }
 
     function join(room: string) {
       socket?.emit('joinProcessingRoom', room, (answer) => {
         if (answer?.ok) dispatch(joined({ room, update: answer.update }));
+        else if (typeof answer?.retryInMs === 'number') rejoins.schedule(room, answer.retryInMs);
         else dispatch(joinRefused({ room, message: answer?.message ?? '' }));
       });
     }
@@ -59,22 +83,31 @@ export function createSocketMiddleware(openSocket: OpenSocket): Middleware<objec
       renewedSinceConnect = false;
       opened.on('connect', () => {
         renewedSinceConnect = false;
+        closingNotice = null;
+        rejoins.clear();
         dispatch(connected());
         // After a reload, a reconnect or a server restart, every followed upload is joined again.
         for (const key of Object.keys(store.getState().processing.tracked)) join(key);
       });
       opened.on('disconnect', (reason) => {
+        attemptSince = Date.now();
         dispatch(disconnected({ reason }));
-        // The server closed the socket (a restart closes them all): try again; a dead session is refused then.
-        if (reason === 'io server disconnect') reconnectTimer = setTimeout(() => opened.connect(), REALTIME.reconnectDelayMs);
+        // The server closed the socket (a restart closes them all): try again; a dead session is refused
+        // then. Unless it said not to: connecting again would only close another tab, or flood again.
+        if (reason === 'io server disconnect' && closingNotice?.reconnect !== false) reconnectTimer = setTimeout(() => connect(opened), REALTIME.reconnectDelayMs);
+      });
+      opened.on('sessionNotice', (told) => {
+        closingNotice = told;
+        if (!told.reconnect) dispatch(notice('error', told.message));
       });
       opened.on('connect_error', (error) => onConnectError(opened, error));
       opened.on('processingUpdate', (update) => dispatch(updateReceived(update)));
-      opened.connect();
+      connect(opened);
     }
 
     function close() {
       clearTimeout(reconnectTimer);
+      rejoins.clear();
       socket?.disconnect();
       socket = null;
       socketUserId = null;
@@ -86,30 +119,32 @@ export function createSocketMiddleware(openSocket: OpenSocket): Middleware<objec
       // Spec section 8: connection errors are only logged; the badge shows Disconnected.
       console.warn('Live updates could not connect:', error.message);
       dispatch(connectFailed({ code, message: error.message }));
+      const attemptedSince = attemptSince;
+      attemptSince = Date.now();
       if (code === 'TOKEN_EXPIRED' && !renewedSinceConnect) {
         renewedSinceConnect = true;
-        void renewThenConnect(failed);
+        void renewThenConnect(failed, attemptedSince);
       }
+      // The server was too busy to check the session: it asks to be tried again shortly.
+      if (code === 'TRY_AGAIN') reconnectTimer = setTimeout(() => connect(failed), REALTIME.reconnectDelayMs * (1 + Math.random()));
       // socket.io does not retry a refusal: an unauthorised socket (or one whose renewed token expired
       // again) stays closed until the session changes, when it is replaced. Anything else (the server
       // down, the network) socket.io retries itself, with its backoff.
     }
 
-    async function renewThenConnect(failed: RealtimeSocket) {
-      const renewal = dispatch(api.endpoints.refreshSession.initiate());
-      const result = await renewal;
-      renewal.reset();
+    async function renewThenConnect(failed: RealtimeSocket, attemptedSince: number) {
+      const outcome = await refreshSession(attemptedSince);
       if (socket !== failed) return; // the session ended meanwhile
-      if ('error' in result && result.error) {
+      if (!outcome.renewed) {
         // The server refused to renew: the session is over, and ending it closes the socket.
-        if (typeof (result.error as { status?: unknown }).status === 'number') {
+        if (typeof outcome.status === 'number') {
           dispatch(sessionExpired());
           return;
         }
         // A network failure: socket.io retries with its backoff, and the next refusal may renew again.
         renewedSinceConnect = false;
       }
-      failed.connect();
+      connect(failed);
     }
 
     /** Opens or closes the socket to match who is signed in and whether anything needs it. */

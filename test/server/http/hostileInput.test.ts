@@ -82,8 +82,12 @@ function takesInput(operation: ContractOperation): boolean {
   return Boolean(params || querystring || body || formOf(operation));
 }
 
-/** Numbers past every integer's bounds: too large to store, or below the field's own minimum. */
-const OUT_OF_RANGE = ['1e20', '99999999999'];
+/**
+ * Numbers past every integer's bounds: too large to store, too large to be finite (a query reads as
+ * Infinity, which the validator's own bounds let through), or below the field's own minimum.
+ */
+const TOO_LARGE_TO_BE_FINITE = '9'.repeat(400);
+const OUT_OF_RANGE = ['1e20', '99999999999', TOO_LARGE_TO_BE_FINITE, 'Infinity', '-1e400'];
 
 function integersOutside(schema: Json): string[] {
   const minimum = typeof schema.minimum === 'number' ? schema.minimum : 0;
@@ -208,6 +212,10 @@ describe('input the contract refuses answers 400 naming the field, never 500', (
       loginSystem: async () => ({ as: t.agent(), body: { email: accounts.system.email, password: accounts.system.password } }),
       loginAdmin: async () => ({ as: t.agent(), body: { email: accounts.admin.email, password: accounts.admin.password } }),
       loginStaff: async () => ({ as: t.agent(), body: { email: accounts.staff.email, password: accounts.staff.password } }),
+      changeOwnPassword: async () => {
+        const own = await t.createUser('STAFF', { companyId });
+        return { as: await t.signIn('STAFF', own.email, own.password), body: { currentPassword: own.password, newPassword: `changed-${randomUUID()}` } };
+      },
       listCompanies: async () => ({ as: system, query: { search: 'Acme' } }),
       createCompany: async () => ({ as: system, body: { name: 'Initech' } }),
       getCompany: async () => ({ as: system, params: { id: companyId } }),
@@ -216,6 +224,11 @@ describe('input the contract refuses answers 400 naming the field, never 500', (
       listCompanyAdmins: async () => ({ as: system, params: { id: companyId } }),
       createCompanyAdmin: async () => ({ as: system, params: { companyId }, body: { name: 'Ann Admin', email: 'ann@example.com', password: 'secret-pass' } }),
       deleteCompanyAdmin: async () => ({ as: system, params: { companyId, adminId: (await t.createUser('ADMIN', { companyId })).id } }),
+      resetCompanyAdminPassword: async () => ({
+        as: system,
+        params: { companyId, adminId: (await t.createUser('ADMIN', { companyId })).id },
+        body: { newPassword: 'a-new-long-secret-pass' },
+      }),
       listConsolidatedFiles: async () => ({ as: system, query: { companyId } }),
       uploadConsolidatedFile: async () => ({ as: system, params: { companyId }, form: { fields: {}, file } }),
       getConsolidatedFileContent: async () => ({ as: system, params: { id: consolidatedFileId } }),
@@ -235,6 +248,7 @@ describe('input the contract refuses answers 400 naming the field, never 500', (
       listCompanyStaff: async () => ({ as: admin, query: { search: 'staff' } }),
       createCompanyStaff: async () => ({ as: admin, body: { name: 'Sid Staff', email: 'sid@example.com', password: 'secret-pass' } }),
       deleteCompanyStaff: async () => ({ as: admin, params: { id: (await t.createUser('STAFF', { companyId })).id } }),
+      resetCompanyStaffPassword: async () => ({ as: admin, params: { id: (await t.createUser('STAFF', { companyId })).id }, body: { newPassword: 'a-new-long-secret-pass' } }),
       getCompanyWeeklyStats: async () => ({ as: admin }),
       listCompanyFileUploads: async () => ({ as: admin, query: { status: 'PENDING' } }),
       listCompanyWeeklyDocuments: async () => ({ as: admin, query: { clientId, filter: 'all', sort: 'week_over_week_warnings' } }),
@@ -307,6 +321,34 @@ describe('input the contract refuses answers 400 naming the field, never 500', (
     },
   );
 
+  const pagedLists = operationsWithInput.filter((operation) => 'page' in propertiesOf(operation.schema.querystring));
+
+  it('finds the paged lists in the contract', () => {
+    expect(pagedLists.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(pagedLists.map((operation) => [operation.operationId, operation] as const))(
+    '%s: a page or limit of 400 digits answers 400 in words, not 500',
+    async (_id, operation) => {
+      const valid = await validRequests[operation.operationId]();
+      const query = queryOf(operation, valid);
+      const fields = ['page', 'limit'].filter((field) => field in query);
+      const answers = [];
+      for (const field of fields) {
+        const response = await send(operation, { ...valid, query: { ...query, [field]: TOO_LARGE_TO_BE_FINITE } });
+        answers.push({ field, status: response.statusCode, body: response.json() });
+      }
+      const inWords = (field: string) => expect.stringMatching(new RegExp(`^${field} must be a whole number from 1 to \\d+\\.$`));
+      expect(answers).toEqual(
+        fields.map((field) => ({
+          field,
+          status: 400,
+          body: { success: false, message: inWords(field), error: 'VALIDATION_ERROR', errors: [{ field, message: inWords(field) }] },
+        })),
+      );
+    },
+  );
+
   const operationById = (id: string) => contract.operations.find((operation) => operation.operationId === id) as ContractOperation;
 
   it.each<[string, (valid: ValidRequest) => ValidRequest, string, string]>([
@@ -314,6 +356,7 @@ describe('input the contract refuses answers 400 naming the field, never 500', (
     ['addTicketComment', (valid) => ({ ...valid, body: { comment: `Any news${LONE_SURROGATE}` } }), 'comment', 'comment contains characters that are not allowed.'],
     ['listCompanyStaff', (valid) => ({ ...valid, query: { ...valid.query, search: `Sam${NUL}` } }), 'search', 'search contains characters that are not allowed.'],
     ['listClients', (valid) => ({ ...valid, query: { ...valid.query, page: '1e20' } }), 'page', 'page must be a whole number from 1 to 100000.'],
+    ['listAllTickets', (valid) => ({ ...valid, query: { ...valid.query, limit: '1e400' } }), 'limit', 'limit must be a whole number from 1 to 100.'],
     [
       'listCompanyFileUploads',
       (valid) => ({ ...valid, query: { ...valid.query, dateTo: '9999-12-31' } }),

@@ -113,6 +113,38 @@ describe('request timeouts', () => {
     expect(Date.now() - started).toBeLessThan(1000 + SLACK_MS);
   });
 
+  /** A body that never finishes: its first bytes, then one byte every 200 ms for 8 s, which keeps the connection from going idle. */
+  const trickledBody = (head: string) => [head + '{"ti', ...Array.from({ length: 40 }, () => 't')];
+
+  it('closes the connection of a request answered before its body arrived (401), however the body trickles on', async () => {
+    const head = 'POST /api/ticket HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n';
+    const started = Date.now();
+    const { answer } = await rawExchange(port, trickledBody(head), 200);
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(bodyOf(answer)).toEqual({ success: false, message: 'Please sign in to continue.', error: 'UNAUTHORIZED' });
+    expect(Date.now() - started).toBeLessThan(1000 + SLACK_MS);
+  });
+
+  it('closes the connection of an address the router cannot read, whose body still arrives', async () => {
+    const head = 'POST /api/ticket/%zz HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n';
+    const started = Date.now();
+    const { answer } = await rawExchange(port, trickledBody(head), 200);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(Date.now() - started).toBeLessThan(1000 + SLACK_MS);
+  });
+
+  it('cuts the connection of a request answered outside the framework once the body deadline passes after the answer', async () => {
+    // The realtime transport refuses an unknown session at once, keeping the connection for what follows.
+    const head = 'POST /socket.io/?EIO=4&transport=polling&sid=unknown HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 100000\r\n\r\n';
+    const started = Date.now();
+    const { answer } = await rawExchange(port, trickledBody(head), 200);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(Date.now() - started).toBeLessThan(1000 + SLACK_MS);
+  });
+
   it('closes an upload that stalls once nothing has moved for the idle timeout', async () => {
     const form = uploadForm();
     const { closedAfterMs } = await rawExchange(port, [uploadHead(form) + form.payload.subarray(0, 200).toString('latin1')]);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { DatabaseHandle } from '@/server/db/client';
 import { clients, companies, requiredDocuments, uploads, users } from '@/server/db/schema';
 import { uploadStillExists } from '@/server/jobs/uploadJobs';
+import { silentPublisher } from '@/server/realtime/processingUpdates';
 import { deleteClient } from '@/server/services/clientDeletion';
 import { LocalFileStorage } from '@/server/storage/localFileStorage';
 import { freshDatabase } from '../../helpers/testDatabase';
@@ -43,7 +44,7 @@ describe('a processing job whose upload may be gone', () => {
   it("finds nothing once the upload's client has been deleted, so the job can end quietly", async () => {
     const { companyId, clientId, uploadId } = await queuedUpload();
     const log = { warn: jest.fn() };
-    await deleteClient({ db: database.db, storage: new LocalFileStorage(storageDir) }, companyId, clientId, { actor: { id: randomUUID(), role: 'ADMIN' } }, log);
+    await deleteClient({ db: database.db, storage: new LocalFileStorage(storageDir), publisher: silentPublisher }, companyId, clientId, { actor: { id: randomUUID(), role: 'ADMIN' } }, log);
     expect(await uploadStillExists(database.db, uploadId)).toBe(false);
     expect(log.warn).not.toHaveBeenCalled();
   });

@@ -14,7 +14,7 @@ import { openFanoutPool, workerPublisher, type WorkerPublisher } from '@/server/
 import type { ProcessingUpdate } from '@/server/realtime/processingUpdates';
 import { Agent } from '../../helpers/buildTestApp';
 import { type TemporaryPostgresDatabase, temporaryPostgresDatabase } from '../../../scripts/temporaryPostgresDatabase';
-import { connect, cookieOf, type TestSocket } from './socketClient';
+import { connect, cookieOf, disconnected, type TestSocket } from './socketClient';
 
 /**
  * Two API processes and a worker process on one PostgreSQL database, as the scaled-out mode runs
@@ -69,7 +69,7 @@ describe('realtime across processes on PostgreSQL', () => {
   }
 
   /** An upload of a new Acme client assigned to Sam. */
-  async function addUpload(): Promise<{ id: string; jobId: string }> {
+  async function addUpload(): Promise<{ id: string; jobId: string; clientId: string }> {
     const { db } = a.database;
     const [client] = await db.insert(clients).values({ companyId: acmeId, name: `Client ${randomUUID().slice(0, 6)}`, assignedStaffId: people.sam.id }).returning();
     const [document] = await db.insert(requiredDocuments).values({ clientId: client.id, title: 'Weekly Payroll' }).returning();
@@ -77,12 +77,16 @@ describe('realtime across processes on PostgreSQL', () => {
       .insert(uploads)
       .values({ companyId: acmeId, clientId: client.id, requiredDocumentId: document.id, uploadedById: people.sam.id, uploadedByName: 'Sam', weekStart: '2025-09-08', jobId: randomUUID() })
       .returning();
-    return { id: row.id, jobId: row.jobId as string };
+    return { id: row.id, jobId: row.jobId as string, clientId: client.id };
   }
 
   /** A browser's socket on API process B. */
   async function socketOnB(who: keyof typeof people): Promise<TestSocket> {
-    const socket = await connect(b.baseUrl, { cookie: cookieOf(people[who].agent) });
+    return socketOn(b, who);
+  }
+
+  async function socketOn(api: ApiProcess, who: keyof typeof people): Promise<TestSocket> {
+    const socket = await connect(api.baseUrl, { cookie: cookieOf(people[who].agent) });
     open.push(socket);
     return socket;
   }
@@ -185,5 +189,43 @@ describe('realtime across processes on PostgreSQL', () => {
     expect(admin.updates).toHaveLength(2);
     expect(priya.updates).toEqual([]);
     expect(globexAdmin.updates).toEqual([]);
+  });
+
+  it('takes sockets on B out of a reassigned client\'s rooms before the reassignment made on A answers', async () => {
+    const upload = await addUpload();
+    const sam = await socketOnB('sam');
+    const admin = await socketOnB('admin');
+    expect(await sam.join(upload.id)).toMatchObject({ ok: true });
+    expect(await admin.join(upload.id)).toMatchObject({ ok: true });
+    await seenFromA(upload.id, 2);
+
+    const reassigned = await people.admin.agent.put(`/api/client/${upload.clientId}`, { assigned_staff_id: people.priya.id });
+    expect(reassigned.statusCode).toBe(200);
+    a.app.ctx.publisher.publish(update(upload, 'after the reassignment, from A'));
+    worker.publish(update(upload, 'after the reassignment, from the worker'));
+    await until(() => admin.updates.length === 2, 'both updates at the admin');
+    await sam.settle();
+    expect(sam.updates).toEqual([]);
+    expect(sam.socket.connected).toBe(true);
+  });
+
+  it("closes a session's oldest socket on B when a new one past the limit opens on A, telling it why", async () => {
+    const onB = [];
+    for (let i = 0; i < 5; i += 1) onB.push(await socketOnB('priya'));
+    await seenFromA(`user:${people.priya.id}`, 5);
+    const closed = disconnected(onB[0]);
+    const onA = await socketOn(a, 'priya');
+    expect(await closed).toBe('io server disconnect');
+    expect(onB[0].notices).toEqual([
+      {
+        code: 'TOO_MANY_SOCKETS',
+        message: 'Live updates stopped on this page because the app is open in too many tabs or windows. Close the ones you do not need, then reload this page to follow again.',
+        reconnect: false,
+      },
+    ]);
+    for (const socket of [...onB.slice(1), onA]) {
+      await socket.settle();
+      expect(socket.socket.connected).toBe(true);
+    }
   });
 });

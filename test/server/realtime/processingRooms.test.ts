@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { clients, requiredDocuments, uploads } from '@/server/db/schema';
+import { clients, requiredDocuments, sessions, uploads } from '@/server/db/schema';
 import type { ProcessingUpdate } from '@/server/realtime/processingUpdates';
 import { type Agent, buildTestApp, type TestApp } from '../../helpers/buildTestApp';
 import { connect, cookieOf, disconnected, expiredCookieOf, listen, nextUpdate, refusalOf, type TestSocket } from './socketClient';
 
 const REFUSED = { ok: false, message: "This upload was not found or you don't have access to it." };
+const SESSION_ENDED_NOTICE = { code: 'SESSION_ENDED', message: 'Your session has ended. Please sign in again.', reconnect: true };
 
 describe('realtime: following an upload while it is processed', () => {
   let t: TestApp;
@@ -194,23 +195,44 @@ describe('realtime: following an upload while it is processed', () => {
   });
 
   describe('a session that ends', () => {
-    it('ends the socket on its next join after sign-out', async () => {
+    /** Ends the user's sessions in the database alone, as nothing announces (an expiry, or a revocation the other processes missed). */
+    async function endSessionsUnannounced(userId: string): Promise<void> {
+      await db.update(sessions).set({ revokedAt: new Date(), revokedReason: 'test' }).where(eq(sessions.userId, userId));
+    }
+
+    it("closes a session's sockets the moment it signs out, telling them why, and leaves the user's other sessions open", async () => {
+      const account = await t.createUser('STAFF', { companyId: acmeId });
+      const leavingAgent = await t.signIn('STAFF', account.email, account.password);
+      const stayingAgent = await t.signIn('STAFF', account.email, account.password);
+      const leaving = [await socketOf(leavingAgent), await socketOf(leavingAgent)];
+      const staying = await socketOf(stayingAgent);
+      const ended = leaving.map((socket) => disconnected(socket));
+      await leavingAgent.post('/api/auth/logout');
+      expect(await Promise.all(ended)).toEqual(['io server disconnect', 'io server disconnect']);
+      for (const socket of leaving) expect(socket.notices).toEqual([SESSION_ENDED_NOTICE]);
+      await staying.settle();
+      expect(staying.socket.connected).toBe(true);
+      expect(staying.notices).toEqual([]);
+    });
+
+    it('ends the socket on its next join once its session ended unannounced', async () => {
       const account = await t.createUser('STAFF', { companyId: acmeId });
       const agent = await t.signIn('STAFF', account.email, account.password);
       const upload = await addUpload(account.id);
       const socket = await socketOf(agent);
-      await agent.post('/api/auth/logout');
+      await endSessionsUnannounced(account.id);
       const ended = disconnected(socket);
       expect(await socket.join(upload.id)).toEqual({ ok: false, message: 'Your session has ended. Please sign in again.' });
       expect(await ended).toBe('io server disconnect');
+      expect(socket.notices).toEqual([SESSION_ENDED_NOTICE]);
     });
 
-    it('ends the sockets of signed-out sessions on its periodic check, leaving live ones open', async () => {
+    it('ends the sockets of sessions that ended unannounced on its periodic check, leaving live ones open', async () => {
       const account = await t.createUser('STAFF', { companyId: acmeId });
       const agent = await t.signIn('STAFF', account.email, account.password);
       const leaving = await socketOf(agent);
       const staying = await socketOf(agents.sam);
-      await agent.post('/api/auth/logout');
+      await endSessionsUnannounced(account.id);
       const ended = disconnected(leaving);
       expect(await t.app.realtime.endLapsedSessions()).toBe(1);
       expect(await ended).toBe('io server disconnect');

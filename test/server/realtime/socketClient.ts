@@ -2,17 +2,19 @@ import type { AddressInfo } from 'node:net';
 import { decodeJwt, SignJWT } from 'jose';
 import { io, type Socket } from 'socket.io-client';
 import type { ProcessingUpdate } from '@/server/realtime/processingUpdates';
+import type { SessionNotice } from '@/server/realtime/socketEvents';
 import type { Agent, TestApp } from '../../helpers/buildTestApp';
 
 /** The session secret buildTestApp configures. */
 const TEST_SECRET = 'x'.repeat(48);
 
-/** A browser's socket as a test sees it: the updates it received, in order. */
+/** A browser's socket as a test sees it: the updates and the notices before a close it received, in order. */
 export interface TestSocket {
   socket: Socket;
   updates: ProcessingUpdate[];
-  join(roomId: unknown): Promise<{ ok: boolean; message?: string; update?: ProcessingUpdate }>;
-  leave(roomId: unknown): Promise<{ ok: boolean; message?: string }>;
+  notices: SessionNotice[];
+  join(roomId: unknown): Promise<{ ok: boolean; message?: string; update?: ProcessingUpdate; retryInMs?: number }>;
+  leave(roomId: unknown): Promise<{ ok: boolean; message?: string; retryInMs?: number }>;
   /**
    * A round trip on this socket: anything the server sent it before answering has arrived by the
    * time this resolves, so "received nothing" can be asserted without waiting on a clock.
@@ -61,10 +63,13 @@ function open(baseUrl: string, headers: HandshakeHeaders): Socket {
 export function connect(baseUrl: string, headers: HandshakeHeaders = {}): Promise<TestSocket> {
   const socket = open(baseUrl, headers);
   const updates: ProcessingUpdate[] = [];
+  const notices: SessionNotice[] = [];
   socket.on('processingUpdate', (update: ProcessingUpdate) => updates.push(update));
+  socket.on('sessionNotice', (notice: SessionNotice) => notices.push(notice));
   const testSocket: TestSocket = {
     socket,
     updates,
+    notices,
     join: (roomId) => socket.timeout(5000).emitWithAck('joinProcessingRoom', roomId),
     leave: (roomId) => socket.timeout(5000).emitWithAck('leaveProcessingRoom', roomId),
     settle: async () => {

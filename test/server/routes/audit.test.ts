@@ -20,8 +20,8 @@ interface Page {
   pagination: { page: number; limit: number; total: number; totalPages: number; hasPrevPage: boolean; hasNextPage: boolean };
 }
 
-/** RFC 4180 rows: quoted cells may hold commas, quotes ("") and line breaks. */
-function parseCsv(text: string): string[][] {
+/** RFC 4180 rows: quoted cells may hold separators, quotes ("") and line breaks; the separator is the reader's locale's. */
+function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -35,7 +35,7 @@ function parseCsv(text: string): string[][] {
       } else if (character === '"') quoted = false;
       else cell += character;
     } else if (character === '"') quoted = true;
-    else if (character === ',') {
+    else if (character === separator) {
       row.push(cell);
       cell = '';
     } else if (character === '\r' && text[index + 1] === '\n') {
@@ -258,6 +258,25 @@ describe('the audit log: who changed what, for operators (every company) and adm
       expect(new Set(rows.map((row) => row[3]))).toEqual(new Set([`'${company}`]));
       const unsafe = rows.flat().filter((cell) => /^\s*[=+\-@]|^[\t\r]/.test(cell));
       expect(unsafe).toEqual([]);
+    });
+
+    it('quotes a cell holding any locale\'s separator and neutralises a formula after each separator in it', async () => {
+      // The assessment's title, for Excel where the list separator is a semicolon, and one mixing separators.
+      const titles: Record<string, string> = {
+        [`Help;=cmd|' /C calc'!A0;x`]: `Help;'=cmd|' /C calc'!A0;x`,
+        [`Help;=cmd|' /C calc'!A0;x,+SUM(1); @A1`]: `Help;'=cmd|' /C calc'!A0;x,'+SUM(1);' @A1`,
+      };
+      for (const title of Object.keys(titles)) expect((await staff.post('/api/ticket', { title, description: 'Please look' })).statusCode).toBe(201);
+      const response = await admin.get('/api/company/audit/export?action=ticket.create');
+      const text = response.body.slice(1);
+      // Read as written (commas), each title is there, each formula behind an apostrophe.
+      for (const guarded of Object.values(titles)) expect(parseCsv(text).flat()).toContain(`Opened ticket ${guarded}`);
+      // Read where the list separator is a semicolon or a tab, no cell starts a formula.
+      const startsFormula = (cell: string) => /^\s*[=+\-@]|^[\t\r]/.test(cell);
+      for (const separator of [';', '\t']) expect(parseCsv(text, separator).flat().filter(startsFormula)).toEqual([]);
+      // Nor does any piece between separators, for a reader that ignores the quotes.
+      const pieces = text.split(/[,;\t\r\n]/).map((piece) => piece.replace(/^"/, ''));
+      expect(pieces.filter(startsFormula)).toEqual([]);
     });
 
     it('streams a log of thousands of rows whole: every row once, newest first, across equal times', async () => {

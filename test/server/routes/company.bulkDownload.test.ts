@@ -280,6 +280,22 @@ describe("downloading a week's files of one type as a zip", () => {
     expect(counted).toEqual({ calls: 1, mostOpen: 1, open: 0 });
   });
 
+  it('names the zip, its folders and its files without the invisible characters stored names may hold', async () => {
+    // Rows written before names lost them: a right-to-left override would make each read backwards.
+    const spoofing = await t.createCompany('Payroll\u202Eexe.piz\u200B Co');
+    const spoofingAdminUser = await t.createUser('ADMIN', { companyId: spoofing });
+    const spoofingAdmin = await t.signIn('ADMIN', spoofingAdminUser.email, spoofingAdminUser.password);
+    const spoofed = await client(spoofing, 'Evil\u202Eslx.exe\u2066 Ltd\u200D');
+    const files = await processedUpload(spoofed, WEEK, '2025-09-16T08:00:00Z', 'Invoice\u202Egpj.exe');
+    const response = await spoofingAdmin.get(`/api/company/bulk-download?fileType=raw&weekStart=${WEEK}`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Payrollexe.piz Co ${WEEK} raw files.zip"; filename*=UTF-8''Payrollexe.piz%20Co%20${WEEK}%20raw%20files.zip`,
+    );
+    const entries = await entriesOf(response.rawPayload);
+    expect([...entries.keys()]).toEqual(['Evilslx.exe Ltd/Invoicegpj.exe']);
+    expect(entries.get('Evilslx.exe Ltd/Invoicegpj.exe')?.equals(files.raw)).toBe(true);
+  });
+
   it('breaks the download off, rather than sending a truncated zip, when a stored file has gone', async () => {
     const vanishing = await t.createCompany('Vanishing Co');
     const vanishingAdminUser = await t.createUser('ADMIN', { companyId: vanishing });

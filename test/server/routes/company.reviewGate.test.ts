@@ -118,6 +118,18 @@ describe('company: approving an upload whose scrub found errors', () => {
     expect(await storedReview(id)).toEqual({ approvalStatus: 'PENDING', overrideReason: null, audit: [] });
   });
 
+  it('counts only the characters that show: twelve zero-width spaces, or a short reason padded with invisible ones, is refused', async () => {
+    const { id } = await withErrors(['negative-hours']);
+    for (const reason of ['\u200B'.repeat(12), `Fine\u200B\u200C\u200D\u2060\uFEFF\u202E\u00AD\u3164`]) {
+      const response = await approve(admin, id, { override_reason: reason });
+      expect({ status: response.statusCode, body: response.json() }).toMatchObject({
+        status: 400,
+        body: { success: false, message: 'Give a reason of at least 10 characters.', error: 'VALIDATION_ERROR', errors: [{ field: 'override_reason' }] },
+      });
+    }
+    expect(await storedReview(id)).toEqual({ approvalStatus: 'PENDING', overrideReason: null, audit: [] });
+  });
+
   it('never gates on warnings: an upload with only warnings is approved without a reason, and a reason sent is not stored', async () => {
     const { id } = await processedUpload(await payrollWorkbook());
     const [{ summary }] = await db.select({ summary: uploads.summary }).from(uploads).where(eq(uploads.id, id));

@@ -54,6 +54,7 @@ describe("company admins: their company and its staff", () => {
         'exportCompanyAuditLog',
         'fixUploadMapping',
         'getCompanyAuditLogOptions',
+        'getCompanyStorage',
         'getCompanyUploadViewer',
         'getCompanyUploadViewerLineage',
         'getCompanyUploadViewerRows',
@@ -63,6 +64,7 @@ describe("company admins: their company and its staff", () => {
         'listCompanyFileUploads',
         'listCompanyStaff',
         'listCompanyWeeklyDocuments',
+        'resetCompanyStaffPassword',
         'reviewWeeklyDocument',
       ]);
     });

@@ -63,6 +63,17 @@ describe('downloading the versions of an upload', () => {
     expect(Number(response.headers['content-length'])).toBe(bytesOf(response).length);
   });
 
+  it('names the file without the invisible characters a stored client name may hold', async () => {
+    // A row written before names lost them: the right-to-left override would make it read backwards.
+    const spoofed = await staffedClient(t, { companyId: owner.companyId, clientName: 'Evil\u202Eslx.exe\u200B Ltd' });
+    const { processingId } = await upload(spoofed.agent, spoofed.clientId, '2025-09-15');
+    const response = await spoofed.agent.get(`/api/staff/download/${processingId}?type=raw`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Evilslx.exe Ltd 2025-09-15 raw.xlsx"; filename*=UTF-8''Evilslx.exe%20Ltd%202025-09-15%20raw.xlsx`,
+    );
+  });
+
   it('lets an admin of the company download any of its uploads', async () => {
     const response = await admin.get(`/api/company/download/${processed}?type=scrubbed`);
     expect(response.statusCode).toBe(200);

@@ -56,6 +56,7 @@ describe('operators: companies and their admins', () => {
           'listCompanies',
           'listCompanyAdmins',
           'listConsolidatedFiles',
+          'resetCompanyAdminPassword',
           'updateCompany',
           'uploadConsolidatedFile',
         ].sort(),

@@ -36,6 +36,7 @@ const WALL_MATRIX: Record<string, Walls> = {
   loginStaff:                     walls(401,      401,   401,  200,  200,      401,         200),
   refreshSession:                 walls(401,      200,   200,  200,  200,      200,         200),
   logout:                         walls(200,      200,   200,  200,  200,      200,         200),
+  changeOwnPassword:              walls(401,      200,   200,  200,  200,      200,         200),
   getMe:                          walls(401,      200,   200,  200,  200,      200,         200),
 
   listCompanies:                  walls(401,      200,   403,  403,  403,      403,         403),
@@ -46,6 +47,7 @@ const WALL_MATRIX: Record<string, Walls> = {
   listCompanyAdmins:              walls(401,      200,   403,  403,  403,      403,         403),
   createCompanyAdmin:             walls(401,      201,   403,  403,  403,      403,         403),
   deleteCompanyAdmin:             walls(401,      200,   403,  403,  403,      403,         403),
+  resetCompanyAdminPassword:      walls(401,      200,   403,  403,  403,      403,         403),
   listConsolidatedFiles:          walls(401,      200,   403,  403,  403,      403,         403),
   uploadConsolidatedFile:         walls(401,      201,   403,  403,  403,      403,         403),
   getConsolidatedFileContent:     walls(401,      200,   403,  403,  403,      403,         403),
@@ -56,9 +58,11 @@ const WALL_MATRIX: Record<string, Walls> = {
   exportAuditLog:                 walls(401,      200,   403,  403,  403,      403,         403),
 
   getCurrentCompany:              walls(401,      403,   200,  403,  403,      200,         403),
+  getCompanyStorage:              walls(401,      403,   200,  403,  403,      200,         403),
   listCompanyStaff:               walls(401,      403,   200,  403,  403,      200,         403),
   createCompanyStaff:             walls(401,      403,   201,  403,  403,      201,         403),
   deleteCompanyStaff:             walls(401,      403,   200,  403,  403,      404,         403),
+  resetCompanyStaffPassword:      walls(401,      403,   200,  403,  403,      404,         403),
   getCompanyWeeklyStats:          walls(401,      403,   200,  403,  403,      200,         403),
   listCompanyFileUploads:         walls(401,      403,   200,  403,  403,      200,         403),
   listCompanyWeeklyDocuments:     walls(401,      403,   200,  403,  403,      200,         403),

@@ -167,6 +167,18 @@ async function ownSession(world: MatrixWorld, _target: Side, caller: Caller): Pr
   return { agent: signedIn ? await world.t.signIn(signedIn.role, signedIn.email, signedIn.password) : world.t.agent() };
 }
 
+/**
+ * The caller changes their own password (anyone signed in may): from then on the matrix signs in
+ * with the new one. The caller's own session stays, so the matrix goes on with it.
+ */
+function changeOwnPassword(_world: MatrixWorld, _target: Side, caller: Caller): CallPlan {
+  const { account: signedIn } = caller;
+  if (!signedIn) return { body: { currentPassword: 'secret-pass', newPassword: `changed-${randomUUID()}` } };
+  const body = { currentPassword: signedIn.password, newPassword: `changed-${randomUUID()}` };
+  signedIn.password = body.newPassword;
+  return { body };
+}
+
 /** Lists are asked for their largest page, so a record that leaked would be on it, however many calls came before. */
 const WHOLE_PAGE = { limit: '100' };
 
@@ -196,6 +208,7 @@ export const CALLS: Record<OperationId, PlanCall> = {
   loginStaff: signInAs,
   refreshSession: ownSession,
   logout: ownSession,
+  changeOwnPassword,
   getMe: () => ({}),
 
   listCompanies: () => ({ query: WHOLE_PAGE }),
@@ -208,6 +221,10 @@ export const CALLS: Record<OperationId, PlanCall> = {
   deleteCompanyAdmin: async (world, target) => ({
     params: { companyId: target.companyId, adminId: (await world.t.createUser('ADMIN', { companyId: target.companyId })).id },
   }),
+  resetCompanyAdminPassword: async (world, target) => ({
+    params: { companyId: target.companyId, adminId: (await world.t.createUser('ADMIN', { companyId: target.companyId })).id },
+    body: { newPassword: 'a-new-long-secret-pass' },
+  }),
   listConsolidatedFiles: (_world, target) => ({ query: { ...WHOLE_PAGE, companyId: target.companyId } }),
   uploadConsolidatedFile: (world, target) => ({ params: { companyId: target.companyId }, form: workbookPart(world.workbook) }),
   getConsolidatedFileContent: (_world, target) => ({ params: { id: target.consolidatedFileId } }),
@@ -218,9 +235,14 @@ export const CALLS: Record<OperationId, PlanCall> = {
   exportAuditLog: (_world, target) => ({ query: { companyId: target.companyId } }),
 
   getCurrentCompany: () => ({}),
+  getCompanyStorage: () => ({}),
   listCompanyStaff: () => ({ query: WHOLE_PAGE }),
   createCompanyStaff: () => ({ body: newAccount('Staff') }),
   deleteCompanyStaff: async (world, target) => ({ params: { id: (await world.t.createUser('STAFF', { companyId: target.companyId })).id } }),
+  resetCompanyStaffPassword: async (world, target) => ({
+    params: { id: (await world.t.createUser('STAFF', { companyId: target.companyId })).id },
+    body: { newPassword: 'a-new-long-secret-pass' },
+  }),
   getCompanyWeeklyStats: (_world, target) => ({ query: { weekStart: target.week } }),
   listCompanyFileUploads: () => ({ query: WHOLE_PAGE }),
   listCompanyWeeklyDocuments: (_world, target) => ({ query: { ...WHOLE_PAGE, clientId: target.client.id, weekStart: target.week } }),

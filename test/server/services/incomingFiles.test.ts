@@ -63,6 +63,7 @@ describe('incoming files', () => {
       ['a right-to-left override that makes a program read as an xlsx', 'invoice\u202Exslx.exe', 'invoicexslx.exe'],
       ['every bidirectional control', 'a\u202Ab\u202Bc\u202Cd\u202De\u2066f\u2067g\u2068h\u2069i\u200Ej\u200Fk\u061Cl.xlsx', 'abcdefghijkl.xlsx'],
       ['C0 and C1 control characters and DEL', 'pay\u0000ro\u001bll\u0085\u009f\u007f.csv', 'payroll.csv'],
+      ['zero-width and other invisible characters', '\u200Bpay\u200Cro\u200Dll\u2060\uFEFF\u00AD\u3164.csv', 'payroll.csv'],
       ['folders', '..\\..\\secret/payroll.csv', 'payroll.csv'],
     ])('strips %s', (_case, name, cleaned) => {
       expect(cleanFileName(name)).toBe(cleaned);

@@ -32,8 +32,18 @@ function answerStats(week: { weekStart: string; weekEnd: string }, stats: Record
   return api().get('/api/company/weekly-stats').query(week).reply(200, { success: true, data: { stats } });
 }
 
-function answerCompany() {
+const GB = 1024 ** 3;
+
+/** GET /company/storage: the company's stored files against its quota. */
+function answerStorage(storage = { usedBytes: 1.2 * GB, quotaBytes: 5 * GB }, status = 200) {
+  const body = status === 200 ? { success: true, data: { storage } } : { success: false, message: 'Storage cannot be read right now' };
+  return api().get('/api/company/storage').reply(status, body);
+}
+
+/** GET /company/current, and the storage the company's overview shows beside it. */
+function answerCompany(storage?: { usedBytes: number; quotaBytes: number }) {
   api().get('/api/company/current').reply(200, { success: true, data: { company: COMPANY } });
+  return answerStorage(storage);
 }
 
 /** The link of the weekly card with this title. */
@@ -78,6 +88,44 @@ describe('Admin dashboard header', () => {
     expect(within(alert).getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toBeInTheDocument();
     // The week is read on its own and still shows.
+    expect(await within(weeklyCard('Completed Uploads')).findByText('7')).toBeInTheDocument();
+  });
+});
+
+describe('Admin dashboard storage', () => {
+  const storageCard = () => screen.getByRole('group', { name: 'Storage' });
+
+  test('shows how much of its storage the company uses, as text and as a bar', async () => {
+    const storage = answerCompany();
+    answerStats(thisWeek());
+    openAdminScreen('/admin');
+
+    expect(await within(await screen.findByRole('group', { name: 'Storage' })).findByText('Storage: 1.2 GB of 5 GB')).toBeInTheDocument();
+    expect(storage.isDone()).toBe(true);
+    const bar = within(storageCard()).getByRole('progressbar', { name: 'Storage used' });
+    expect(bar).toHaveAttribute('aria-valuenow', '24');
+    expect(storageCard()).toHaveTextContent('24%');
+    expect(storageCard()).not.toHaveTextContent('Storage is full');
+  });
+
+  test('a full store says new uploads are refused and what to do', async () => {
+    answerCompany({ usedBytes: 5 * GB + 300, quotaBytes: 5 * GB });
+    answerStats(thisWeek());
+    openAdminScreen('/admin');
+
+    expect(await within(await screen.findByRole('group', { name: 'Storage' })).findByText('Storage: 5 GB of 5 GB')).toBeInTheDocument();
+    expect(within(storageCard()).getByRole('progressbar', { name: 'Storage used' })).toHaveAttribute('aria-valuenow', '100');
+    expect(storageCard()).toHaveTextContent('Storage is full: new uploads are refused. Raise a support ticket to increase it.');
+  });
+
+  test("a failed read of the storage shows the server's message, and the rest of the dashboard still shows", async () => {
+    api().get('/api/company/current').reply(200, { success: true, data: { company: COMPANY } });
+    answerStorage(undefined, 403);
+    answerStats(thisWeek());
+    openAdminScreen('/admin');
+
+    expect(await within(await screen.findByRole('group', { name: 'Storage' })).findByRole('alert')).toHaveTextContent('Storage cannot be read right now');
+    expect(screen.getByRole('group', { name: 'Staff Users' })).toHaveTextContent('7');
     expect(await within(weeklyCard('Completed Uploads')).findByText('7')).toBeInTheDocument();
   });
 });

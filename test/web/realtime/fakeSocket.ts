@@ -2,7 +2,7 @@
  * A stand-in for the socket.io client: the middleware talks to it as to the real one, and a test plays
  * the server's part (connects it, refuses it, answers joins, pushes updates). No network is involved.
  */
-import type { ConnectError, JoinAnswer, ProcessingUpdate, RealtimeSocket } from '@/web/realtime/realtimeEvents';
+import type { ConnectError, JoinAnswer, ProcessingUpdate, RealtimeSocket, SessionNotice } from '@/web/realtime/realtimeEvents';
 
 type Listener = (...args: never[]) => void;
 
@@ -69,6 +69,11 @@ export class FakeSocket {
 
   push(update: ProcessingUpdate) {
     this.fire('processingUpdate', update);
+  }
+
+  /** What the server says just before it closes the socket (then `drop('io server disconnect')`). */
+  tell(notice: SessionNotice) {
+    this.fire('sessionNotice', notice);
   }
 
   /** Answers the oldest unanswered join of a room. */

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { FileType } from '@/web/api/generated';
-import { useRefreshSessionMutation } from '@/web/api/generated';
+import { refreshSession } from '@/web/api/refresh';
 import { downloadFile } from '@/web/lib/download';
 import { useDownloadGuard } from '@/web/lib/downloadGuard';
 import { useToast } from '@/web/lib/useToast';
@@ -20,17 +20,17 @@ export interface UploadDownloadSource {
   failed: (type: FileType, error: unknown) => string;
 }
 
-/** Renews the session when a download's answer says the access token expired; answers whether it did. */
-export function useRenewSession(): () => Promise<boolean> {
-  const [refreshSession] = useRefreshSessionMutation();
-  return useCallback(async () => {
-    try {
-      await refreshSession().unwrap();
-      return true;
-    } catch {
-      return false;
-    }
-  }, [refreshSession]);
+/**
+ * Renews the session when a download's answer says the access token expired, through the tab's one
+ * refresh that screens' requests and the socket share; answers whether the session was renewed.
+ */
+async function renewSessionForDownload(sentAt: number): Promise<boolean> {
+  return (await refreshSession(sentAt)).renewed;
+}
+
+/** What a download calls when its answer says the access token expired (see renewSessionForDownload). */
+export function useRenewSession(): (sentAt: number) => Promise<boolean> {
+  return renewSessionForDownload;
 }
 
 /**

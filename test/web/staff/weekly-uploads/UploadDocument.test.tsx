@@ -108,4 +108,23 @@ describe('uploading a weekly document', () => {
     expect(await screen.findByText('Failed to queue the document upload. Please try again.')).toBeInTheDocument();
     expect(within(screen.getAllByRole('row')[1]).getByRole('button', { name: 'Upload' })).toBeInTheDocument();
   });
+
+  test.each([
+    [429, 'TOO_MANY_UPLOADS', 'Your company has 20 uploads waiting to be processed. Please wait for some to finish, then upload again.'],
+    [
+      429,
+      'TOO_MANY_FAILED_UPLOADS',
+      "This client's document for this week has failed processing 5 times in the last 24 hours. Please correct the file using the error shown and upload it again in about 3 hours, or raise a support ticket if you need help.",
+    ],
+    [413, 'STORAGE_QUOTA_EXCEEDED', 'Your company has used all 5 GB of its storage, so no more files can be uploaded. Ask your administrator to raise a support ticket to increase it.'],
+  ])("an upload refused by a company limit (%i %s) toasts the server's words, which say what to do", async (status, error, message) => {
+    answerList([row(1)]);
+    openWeeklyUploads();
+    await screen.findByText('Client 1');
+
+    api().post('/api/staff/upload-required-document').reply(status, { success: false, message, error });
+    choose(fileOf('march.xlsx', XLSX));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(within(screen.getAllByRole('row')[1]).getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+  });
 });

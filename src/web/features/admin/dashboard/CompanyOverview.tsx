@@ -3,8 +3,12 @@ import { Col, Flex, Row, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import type { Company } from '@/web/api/generated';
 import { StatCard } from '@/web/components/StatCard';
+import { CompanyStorageCard } from './CompanyStorageCard';
 
-/** The company's name and id, and its staff and active-client counts leading to where they are managed. */
+/**
+ * The company's name and id, its staff and active-client counts leading to where they are managed,
+ * and how much of its storage it uses.
+ */
 export function CompanyOverview({ company }: { company: Company }) {
   return (
     <Flex vertical gap="large">
@@ -30,6 +34,9 @@ export function CompanyOverview({ company }: { company: Company }) {
             <Link to="/admin/client-management">
               <StatCard title="Active Clients" value={company.active_clients ?? 0} icon={<UserOutlined aria-hidden />} />
             </Link>
+          </Col>
+          <Col span={24}>
+            <CompanyStorageCard />
           </Col>
         </Row>
       </section>

@@ -11,16 +11,18 @@ import { errorMessage } from '@/web/lib/errorMessage';
 import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
 import { AddStaffDialog } from './AddStaffDialog';
 import { DeleteStaffDialog } from './DeleteStaffDialog';
+import { ResetStaffPasswordDialog } from './ResetStaffPasswordDialog';
 import { StaffTable } from './StaffTable';
 
 const PAGE_SIZE = PAGE_SIZES.staff;
 
-/** The admin's staff members, 10 a page, with Add Staff and Delete (spec section 2.10). */
+/** The admin's staff members, 10 a page, with Add Staff, Reset password and Delete (spec section 2.10). */
 export function StaffManagementPage() {
   const { params, setPage } = useListParams({});
   const { page } = params;
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Staff | null>(null);
+  const [resetting, setResetting] = useState<Staff | null>(null);
 
   const { data, error, isLoading, isFetching } = useListCompanyStaffQuery({ page, limit: PAGE_SIZE });
   const staff = data?.data.staff ?? [];
@@ -57,13 +59,14 @@ export function StaffManagementPage() {
           <EmptyState title="No staff members found" description="Get started by adding your first staff member" />
         ) : (
           <div aria-busy={isFetching}>
-            <StaffTable staff={staff} firstNumber={(page - 1) * PAGE_SIZE + 1} onDelete={setDeleting} />
+            <StaffTable staff={staff} firstNumber={(page - 1) * PAGE_SIZE + 1} onDelete={setDeleting} onResetPassword={setResetting} />
             <RangePager page={page} pageSize={PAGE_SIZE} total={total} totalPages={totalPages} noun="staff members" onChange={setPage} />
           </div>
         )}
       </Card>
       <AddStaffDialog open={adding} onClose={() => setAdding(false)} />
       <DeleteStaffDialog staff={deleting} onClose={() => setDeleting(null)} />
+      <ResetStaffPasswordDialog staff={resetting} onClose={() => setResetting(null)} />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Table, Typography } from 'antd';
+import { DeleteOutlined, KeyOutlined } from '@ant-design/icons';
+import { Button, Space, Table, Typography } from 'antd';
 import type { Staff } from '@/web/api/generated';
 import { formatDateTime } from '@/web/lib/formatDate';
 
@@ -8,10 +8,11 @@ interface StaffTableProps {
   /** Number of the first row (rows are numbered across pages). */
   firstNumber: number;
   onDelete: (staff: Staff) => void;
+  onResetPassword: (staff: Staff) => void;
 }
 
-/** The company's staff members: #, Name, Email, Date Added and a Delete action. */
-export function StaffTable({ staff, firstNumber, onDelete }: StaffTableProps) {
+/** The company's staff members: #, Name, Email, Date Added and the Reset password and Delete actions. */
+export function StaffTable({ staff, firstNumber, onDelete, onResetPassword }: StaffTableProps) {
   return (
     <Table<Staff>
       rowKey="id"
@@ -26,11 +27,16 @@ export function StaffTable({ staff, firstNumber, onDelete }: StaffTableProps) {
         {
           title: 'Actions',
           key: 'actions',
-          width: 112,
+          width: 240,
           render: (_value, member) => (
-            <Button danger size="small" icon={<DeleteOutlined aria-hidden />} aria-label={`Delete ${member.name}`} onClick={() => onDelete(member)}>
-              Delete
-            </Button>
+            <Space size="small">
+              <Button size="small" icon={<KeyOutlined aria-hidden />} aria-label={`Reset password of ${member.name}`} onClick={() => onResetPassword(member)}>
+                Reset password
+              </Button>
+              <Button danger size="small" icon={<DeleteOutlined aria-hidden />} aria-label={`Delete ${member.name}`} onClick={() => onDelete(member)}>
+                Delete
+              </Button>
+            </Space>
           ),
         },
       ]}

@@ -1,12 +1,12 @@
 import * as Yup from 'yup';
-import { OVERRIDE_REASON_LIMITS, OVERRIDE_REASON_MESSAGES } from '@/common/overrideReason';
+import { OVERRIDE_REASON_LIMITS, OVERRIDE_REASON_MESSAGES, overrideReasonLength } from '@/common/overrideReason';
 
-/** The reason an approval of an upload with errors carries: the server's rule, counted without the spaces around it. */
+/** The reason an approval of an upload with errors carries: the server's rule, counting visible characters without the spaces around them. */
 export const overrideReasonSchema = Yup.object({
   reason: Yup.string()
     .trim()
     .required(OVERRIDE_REASON_MESSAGES.tooShort)
-    .min(OVERRIDE_REASON_LIMITS.min, OVERRIDE_REASON_MESSAGES.tooShort)
+    .test('visible-characters', OVERRIDE_REASON_MESSAGES.tooShort, (reason) => overrideReasonLength(reason ?? '') >= OVERRIDE_REASON_LIMITS.min)
     .max(OVERRIDE_REASON_LIMITS.max, OVERRIDE_REASON_MESSAGES.tooLong),
 });
 

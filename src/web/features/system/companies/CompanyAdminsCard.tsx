@@ -1,5 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Table, Tag, Typography } from 'antd';
+import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZES } from '@/common/limits';
 import { type CompanyAdmin, useListCompanyAdminsQuery } from '@/web/api/generated';
@@ -11,11 +11,12 @@ import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
 import { AddAdminDialog } from './AddAdminDialog';
 import { AdminsPager } from './AdminsPager';
 import { RemoveAdminDialog } from './RemoveAdminDialog';
+import { ResetAdminPasswordDialog } from './ResetAdminPasswordDialog';
 
 const ADMINS = { singular: 'admin', plural: 'admins' };
 
 /**
- * The admins of one company, paged by 10, with Add Admin and Remove. The page lives in the address
+ * The admins of one company, paged by 10, with Add Admin, Reset password and Remove. The page lives in the address
  * (Back and a reload return to it); removing the last admin of a page steps back to the page before.
  */
 export function CompanyAdminsCard({ companyId }: { companyId: string }) {
@@ -23,6 +24,7 @@ export function CompanyAdminsCard({ companyId }: { companyId: string }) {
   const { page } = params;
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<CompanyAdmin | null>(null);
+  const [resetting, setResetting] = useState<CompanyAdmin | null>(null);
   const { data, error, isLoading, isFetching } = useListCompanyAdminsQuery({ id: companyId, page, limit: PAGE_SIZES.companyAdmins });
 
   const admins = data?.data.admins ?? [];
@@ -69,9 +71,14 @@ export function CompanyAdminsCard({ companyId }: { companyId: string }) {
                 title: 'Actions',
                 key: 'actions',
                 render: (_value, admin) => (
-                  <Button danger size="small" aria-label={`Remove ${admin.name}`} onClick={() => setRemoving(admin)}>
-                    Remove
-                  </Button>
+                  <Space size="small">
+                    <Button size="small" icon={<KeyOutlined aria-hidden />} aria-label={`Reset password of ${admin.name}`} onClick={() => setResetting(admin)}>
+                      Reset password
+                    </Button>
+                    <Button danger size="small" aria-label={`Remove ${admin.name}`} onClick={() => setRemoving(admin)}>
+                      Remove
+                    </Button>
+                  </Space>
                 ),
               },
             ]}
@@ -81,6 +88,7 @@ export function CompanyAdminsCard({ companyId }: { companyId: string }) {
       )}
       <AddAdminDialog companyId={companyId} open={adding} onClose={() => setAdding(false)} />
       <RemoveAdminDialog companyId={companyId} admin={removing} onClose={() => setRemoving(null)} />
+      <ResetAdminPasswordDialog companyId={companyId} admin={resetting} onClose={() => setResetting(null)} />
     </Card>
   );
 }

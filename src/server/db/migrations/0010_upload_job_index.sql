@@ -1,0 +1,1 @@
+CREATE INDEX "uploads_job_idx" ON "uploads" USING btree ("job_id");

@@ -1,0 +1,62 @@
+/**
+ * Fair turns between companies on the `process-upload` queue, so that one company's pile of uploads
+ * never holds another company's upload back by more than the jobs already running.
+ *
+ * pg-boss hands out the waiting job with the highest priority first, and the oldest first among
+ * equal priorities (its fetch orders by `priority desc, created_on`). So the order is decided when a
+ * job is queued, by the priority it is given, and everything else stays pg-boss's own: the job is
+ * still written in the upload's transaction, workers in any number of processes still take jobs
+ * with `work()` (skipping each other's locked rows), and retries, expiry, stopping and waking work
+ * as before. The priority is minus the job's turn, in the manner of start-time fair queuing with
+ * one unit of work per job:
+ *
+ * - the queue's clock is the highest turn among the jobs running now; with none running, the lowest
+ *   among the jobs waiting; with none of either, 0 (turns start again when the queue is idle);
+ * - a new job's turn is the clock, or one past the highest turn of its company's jobs still waiting
+ *   or running, whichever is later.
+ *
+ * A company with nothing queued therefore gets the clock's turn: its job is taken as soon as a
+ * worker is free, ahead of every job that waits behind its own company's running one. Companies
+ * with jobs waiting take one turn each in rotation, and within a company the jobs keep the order
+ * they were uploaded in. A job handed back (its worker stopped, its expiry passed) keeps its turn,
+ * which is early, so it is taken again first. Turns are a preference of order only: two uploads
+ * queued at the same moment may get the same turn (the older is taken first), and a job whose
+ * upload was deleted is left out of the reckoning.
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { uploads } from '../db/schema';
+import { PROCESSING_QUEUE, QUEUE_SCHEMA } from './queue';
+
+/** The queue's jobs that wait for a worker or run now, each with its upload's company and its turn. */
+const openJobs = sql`
+  select ${uploads.companyId} as company_id, -job.priority as turn, job.state::text as state
+  from ${sql.identifier(QUEUE_SCHEMA)}.job as job
+  join ${uploads} on ${uploads.id} = (job.data ->> 'uploadId')::uuid
+  where job.name = ${PROCESSING_QUEUE} and job.state in ('created', 'retry', 'active')`;
+
+type Rows<Row> = { rows: Row[] };
+
+/**
+ * The turn of the job about to be queued for this upload, written in the same transaction (`db`),
+ * so the upload's row is already there: pg-boss's priority is minus the turn.
+ */
+export async function nextUploadTurn(db: Executor, uploadId: string): Promise<number> {
+  const result = (await db.execute(sql`
+    with open as (${openJobs})
+    select
+      coalesce((select max(turn) from open where state = 'active'), (select min(turn) from open), 0)::int as clock,
+      (select max(turn) + 1 from open where company_id = (select ${uploads.companyId} from ${uploads} where ${uploads.id} = ${uploadId}))::int as own
+  `)) as unknown as Rows<{ clock: number; own: number | null }>;
+  const [{ clock, own }] = result.rows;
+  return Math.max(clock, own ?? clock);
+}
+
+/** How many of the company's uploads wait for a worker or are being processed now (their jobs, that is). */
+export async function openUploadJobs(db: Executor, companyId: string): Promise<number> {
+  const result = (await db.execute(sql`
+    with open as (${openJobs})
+    select count(*)::int as jobs from open where company_id = ${companyId}
+  `)) as unknown as Rows<{ jobs: number }>;
+  return result.rows[0].jobs;
+}

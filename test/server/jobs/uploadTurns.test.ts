@@ -1,0 +1,105 @@
+import { inArray } from 'drizzle-orm';
+import { uploads } from '@/server/db/schema';
+import { PROCESSING_QUEUE } from '@/server/jobs/queue';
+import { openUploadJobs } from '@/server/jobs/uploadTurns';
+import { buildTestApp, type TestApp } from '../../helpers/buildTestApp';
+import { addClient, payrollWorkbook, staffedClient, uploadDocument } from './uploadHarness';
+
+/**
+ * The order the queue hands uploads out in, with no worker running: the test takes each job itself,
+ * as a worker slot would, and reads which upload it was for.
+ */
+describe('fair turns between companies on the processing queue', () => {
+  let t: TestApp;
+  let content: Buffer;
+
+  beforeAll(async () => {
+    content = await payrollWorkbook();
+  });
+  beforeEach(async () => {
+    t = await buildTestApp({}, { queue: true });
+  });
+  afterEach(() => t.close());
+
+  /** A company whose staff member has `clients` clients: one upload each per week. */
+  async function company(clients: number) {
+    const first = await staffedClient(t);
+    const clientIds = [first.clientId];
+    for (let i = 1; i < clients; i++) clientIds.push(await addClient(t.database.db, first.companyId, first.staffId, `Client ${i}`));
+    let next = 0;
+    return {
+      companyId: first.companyId,
+      /** Uploads the next client's document; answers the upload's id. */
+      async upload(): Promise<string> {
+        const response = await uploadDocument(first.agent, { clientId: clientIds[next++] }, { filename: 'week.xlsx', content });
+        expect(response.statusCode).toBe(202);
+        return response.json().data.processingId as string;
+      },
+    };
+  }
+
+  /** Takes the next job as a worker slot does (highest priority, then oldest) and answers its upload's id. */
+  async function take(): Promise<string | undefined> {
+    const [job] = await t.queue!.fetch<{ uploadId: string }>(PROCESSING_QUEUE);
+    return job?.data.uploadId;
+  }
+
+  async function takeAll(): Promise<string[]> {
+    const taken: string[] = [];
+    for (let id = await take(); id; id = await take()) taken.push(id);
+    return taken;
+  }
+
+  it("puts another company's first upload right after the upload ahead of it, not behind the whole pile", async () => {
+    const a = await company(3);
+    const b = await company(1);
+    const a1 = await a.upload();
+    const a2 = await a.upload();
+    const a3 = await a.upload();
+    const b1 = await b.upload();
+
+    expect(await takeAll()).toEqual([a1, b1, a2, a3]);
+  });
+
+  it('takes the companies waiting in rotation, each in its own upload order, once a pile is being processed', async () => {
+    const a = await company(4);
+    const b = await company(2);
+    const c = await company(1);
+    const a1 = await a.upload();
+    const a2 = await a.upload();
+    const a3 = await a.upload();
+    expect(await take()).toBe(a1);
+    // a1 runs now; B and C upload while A's pile waits
+    const b1 = await b.upload();
+    const c1 = await c.upload();
+    const b2 = await b.upload();
+    const a4 = await a.upload();
+
+    expect(await takeAll()).toEqual([b1, c1, a2, b2, a3, a4]);
+  });
+
+  it('starts the turns again once the queue is idle, and counts each company\'s uploads waiting or running', async () => {
+    const a = await company(3);
+    const b = await company(1);
+    const a1 = await a.upload();
+    const a2 = await a.upload();
+    expect(await openUploadJobs(t.database.db, a.companyId)).toBe(2);
+    expect(await take()).toBe(a1);
+    expect(await openUploadJobs(t.database.db, a.companyId)).toBe(2);
+    expect(await take()).toBe(a2);
+    await t.queue!.complete(PROCESSING_QUEUE, [await jobOf(a1), await jobOf(a2)]);
+    expect(await openUploadJobs(t.database.db, a.companyId)).toBe(0);
+
+    const b1 = await b.upload();
+    const a3 = await a.upload();
+    expect(await openUploadJobs(t.database.db, b.companyId)).toBe(1);
+    const jobs = await Promise.all([b1, a3].map(async (id) => t.queue!.getJobById(PROCESSING_QUEUE, await jobOf(id))));
+    expect(jobs.map((job) => job?.priority)).toEqual([0, 0]);
+    expect(await takeAll()).toEqual([b1, a3]);
+  });
+
+  async function jobOf(uploadId: string): Promise<string> {
+    const [row] = await t.database.db.select({ jobId: uploads.jobId }).from(uploads).where(inArray(uploads.id, [uploadId]));
+    return row.jobId as string;
+  }
+});
