@@ -1,7 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type { BuiltServer } from '../../scripts/bench/builtServer';
 import { DEMO } from '../../scripts/bench/builtServer';
 import { writeModelXlsx } from '../../scripts/bench/payrollFiles';
@@ -14,10 +13,12 @@ import { FaultProduct, streamUpload, uploadForm } from './faultHarness';
  * company's staff member uploads a 50 KB one. The product as deployed scaled out (an API process and
  * a worker process taking one upload at a time, on PostgreSQL) takes the companies' uploads in
  * turn, so the small upload waits for the large one being processed when it arrived, not for the
- * pile: it is processed within 10 s.
+ * pile. How long that is in seconds depends on the machine: `npm run bench:abuse` prints it; this
+ * test holds the order that bounds it.
  */
 const BURST = 8;
-const SMALL_UPLOAD_BUDGET_MS = 10_000;
+/** The worker process takes one upload at a time (PROCESSING_CONCURRENCY on two cores). */
+const WORKER_SLOTS = 1;
 const OTHER_STAFF = 'staff@bluebird.demo';
 
 /** The dense workbooks of the benchmarks: 12 sheets of real-looking payroll, 2,250 rows a sheet (5 MB) or 18 (50 KB). */
@@ -64,7 +65,7 @@ describe('fair processing across companies', () => {
     return outcome.body.data!.processingId;
   }
 
-  it("another company's 50 KB upload is processed within 10 s of eight 5 MB uploads queued ahead of it", async () => {
+  it("another company's 50 KB upload waits for at most the upload being processed, not for the eight 5 MB uploads queued ahead of it", async () => {
     const [large, small] = await Promise.all([denseWorkbook(2250), denseWorkbook(18)]);
     const floodCookie = await product.signInStaff(api.baseUrl);
     const otherCookie = await signIn(api.baseUrl, 'staff', OTHER_STAFF, DEMO.password);
@@ -76,10 +77,8 @@ describe('fair processing across companies', () => {
 
     const flood: string[] = [];
     for (const clientId of floodClients) flood.push(await upload(floodCookie, clientId, large));
-    const sentAt = performance.now();
     const smallId = await upload(otherCookie, otherClient, small);
     expect(await product.statusReached(smallId, ['SCRUBBED', 'FAILED'], 120_000)).toBe('SCRUBBED');
-    const tookMs = performance.now() - sentAt;
 
     // once it was queued, none of the pile was taken before it (the queue's own clock says when each job was)
     const { rows } = await product.database.query<{ overtaken: number }>(
@@ -90,6 +89,14 @@ describe('fair processing across companies', () => {
       [smallId, flood],
     );
     expect(rows[0].overtaken).toBe(0);
-    expect(tookMs).toBeLessThan(SMALL_UPLOAD_BUDGET_MS);
+    // and it waited only for what was already running when it was queued: at most one job per slot
+    const waitedFor = await product.database.query<{ jobs: number }>(
+      `select count(*)::int as jobs from pgboss.job pile, pgboss.job small
+        where small.id::text = (select job_id from uploads where id = $1)
+          and pile.id::text in (select job_id from uploads where id = any($2))
+          and pile.started_on < small.started_on and pile.completed_on > small.created_on`,
+      [smallId, flood],
+    );
+    expect(waitedFor.rows[0].jobs).toBeLessThanOrEqual(WORKER_SLOTS);
   });
 });
