@@ -5,6 +5,7 @@ import type { Executor } from '../db/client';
 import { companies, consolidatedFiles, uploadFiles, uploads } from '../db/schema';
 import { AppError } from '../http/errors';
 import { openUploadJobs } from '../jobs/uploadTurns';
+import { failedVersionsOf } from './failedVersions';
 import type { UploadTarget } from './uploadTargets';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -43,15 +44,7 @@ export async function checkUploadLimits(db: Executor, limits: CompanyLimits, tar
     const failures = await db
       .select({ createdAt: uploads.createdAt })
       .from(uploads)
-      .where(
-        and(
-          eq(uploads.clientId, target.clientId),
-          eq(uploads.requiredDocumentId, target.requiredDocumentId),
-          eq(uploads.weekStart, target.weekStart),
-          eq(uploads.status, 'FAILED'),
-          gt(uploads.createdAt, new Date(now.getTime() - DAY_MS)),
-        ),
-      )
+      .where(and(failedVersionsOf(target), gt(uploads.createdAt, new Date(now.getTime() - DAY_MS))))
       .orderBy(desc(uploads.createdAt))
       .limit(limits.failedUploadsPerDay);
     if (failures.length >= limits.failedUploadsPerDay) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { uploadFiles, uploads } from '../db/schema';
 import type { FileStorage } from '../storage/fileStorage';
@@ -9,6 +9,16 @@ export interface ClientWeek {
   clientId: string;
   requiredDocumentId: string;
   weekStart: string;
+}
+
+/** The failed versions of one client's week: what the upload limits count and the pruning keeps a few of. */
+export function failedVersionsOf(week: ClientWeek): SQL | undefined {
+  return and(
+    eq(uploads.clientId, week.clientId),
+    eq(uploads.requiredDocumentId, week.requiredDocumentId),
+    eq(uploads.weekStart, week.weekStart),
+    eq(uploads.status, 'FAILED'),
+  );
 }
 
 /**
@@ -24,14 +34,7 @@ export async function pruneFailedVersionFiles(deps: { db: Database; storage: Fil
     const failed = await tx
       .select({ id: uploads.id })
       .from(uploads)
-      .where(
-        and(
-          eq(uploads.clientId, week.clientId),
-          eq(uploads.requiredDocumentId, week.requiredDocumentId),
-          eq(uploads.weekStart, week.weekStart),
-          eq(uploads.status, 'FAILED'),
-        ),
-      )
+      .where(failedVersionsOf(week))
       .orderBy(desc(uploads.attempt), desc(uploads.createdAt), desc(uploads.id))
       .offset(keep);
     if (failed.length === 0) return { older: 0, keys: [] as string[] };
