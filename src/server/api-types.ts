@@ -829,6 +829,11 @@ export interface paths {
         };
         get: operations["listClients"];
         put?: never;
+        /**
+         * @description A name another client of the company already has (compared ignoring case, accents and spacing)
+         *     answers 409 with `error: DUPLICATE_CLIENT_NAME` and the message 'Another client is already called
+         *     {name}.', unless `allow_duplicate_name` is true: the admin is warned and may go on.
+         */
         post: operations["createClient"];
         delete?: never;
         options?: never;
@@ -845,8 +850,12 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
-        /** @description ADMIN may change any field; STAFF may change only `status` of a client assigned to them. */
+        /** @description One client of the caller's company (ADMIN); any other id answers 404. */
+        get: operations["getClient"];
+        /**
+         * @description ADMIN may change any field; STAFF may change only `status` of a client assigned to them. A new
+         *     name another client of the company already has answers 409 `DUPLICATE_CLIENT_NAME`, as a create does.
+         */
         put: operations["updateClient"];
         post?: never;
         delete: operations["deleteClient"];
@@ -1410,12 +1419,16 @@ export interface components {
             /** Format: uuid */
             assigned_staff_id: string;
             status?: components["schemas"]["ClientStatus"];
+            /** @description Save even if another client of the company is already called the same (see createClient). */
+            allow_duplicate_name?: boolean;
         };
         ClientUpdate: {
             name?: string;
             /** Format: uuid */
             assigned_staff_id?: string;
             status?: components["schemas"]["ClientStatus"];
+            /** @description Rename even if another client of the company is already called the same (see createClient). */
+            allow_duplicate_name?: boolean;
         };
         RequiredDocument: {
             /** Format: uuid */
@@ -1457,6 +1470,11 @@ export interface components {
             override_reason: string | null;
             /** @description How many week-over-week warnings (changes since the client's last approved week: mapping, employees, pay, totals) its processing raised; null before it is processed. */
             week_over_week_warnings: number | null;
+            /** @description What the scrub found in its rows, counted by severity (errors need an override reason to approve; warnings do not); null before it is processed. */
+            scrub_issues: {
+                errors: number;
+                warnings: number;
+            } | null;
             file_versions: {
                 raw?: components["schemas"]["FileVersion"];
                 consolidated?: components["schemas"]["FileVersion"];
@@ -1483,22 +1501,27 @@ export interface components {
         };
         /**
          * @description Figures over a week's rows, each read from the row's newest upload of the week, as the
-         *     filters of `GET /staff/weekly-documents` read it. `uploaded + remaining = total`; `pending`,
-         *     `approved` and `rejected` are parts of `uploaded`, and the rest of `uploaded` is still
-         *     processing or FAILED.
+         *     filters of `GET /staff/weekly-documents` read it. Each row is in exactly one of `pending`,
+         *     `approved`, `rejected`, `failed`, `processing` and `remaining`, which add up to `total`;
+         *     `uploaded` is `pending + approved + rejected + processing` (a FAILED upload is not counted as
+         *     uploaded). Only `approved` rows are done for the week.
          */
         WeeklyDocumentsSummary: {
             /** @description Every row (required document of an active assigned client). */
             total: number;
-            /** @description Rows with any upload that week */
+            /** @description Rows with an upload that week that did not fail: awaiting review, reviewed or still processing (filter uploaded). */
             uploaded: number;
             /** @description Newest upload SCRUBBED and awaiting review (filter pending). */
             pending: number;
-            /** @description Newest upload approved (filter approved). */
+            /** @description Newest upload approved (filter approved): the row is done for the week. */
             approved: number;
-            /** @description Newest upload rejected */
+            /** @description Newest upload rejected, not yet uploaded again (filter rejected). */
             rejected: number;
-            /** @description Rows with no upload at all that week. */
+            /** @description Newest upload FAILED in processing: it has to be uploaded again and cannot be reviewed. */
+            failed: number;
+            /** @description Newest upload still queued or processing. */
+            processing: number;
+            /** @description Rows with no upload at all that week (missing). */
             remaining: number;
         };
         /** @description A company's stored files against its quota, in bytes. */
@@ -1512,23 +1535,32 @@ export interface components {
          * @description Figures of one week over the rows of `GET /company/weekly-documents` (one per required
          *     document of each ACTIVE client of the company; a client has one), each read from the row's
          *     newest upload of the week as that list's filters read it. Uploads belong to the week they
-         *     were uploaded for. `completedUploads + remainingUploads` is every row; `pendingReviews`,
-         *     `approvedUploads` and `rejectedUploads` are parts of `completedUploads`, the rest of which is
-         *     still processing or FAILED. Inactive clients and other companies' clients are not counted.
+         *     were uploaded for. Each row is in exactly one of `pendingReviews`, `approvedUploads`,
+         *     `rejectedUploads`, `failedUploads`, `processingUploads` and `remainingUploads`;
+         *     `completedUploads` (the spec's name for the week's total uploads) is every one of them but
+         *     `failedUploads` and `remainingUploads`. A client's week is completed only when it is approved
+         *     (`clientsCompleted`).
+         *     Inactive clients and other companies' clients are not counted.
          */
         AdminWeeklyStats: {
             /** @description Newest upload SCRUBBED and awaiting review (filter pending). */
             pendingReviews: number;
-            /** @description Newest upload rejected */
+            /** @description Newest upload rejected, not yet uploaded again (filter rejected). */
             rejectedUploads: number;
             /** @description Newest upload approved (filter approved). */
             approvedUploads: number;
-            /** @description Rows with no upload at all that week (filter remaining); the active clients yet to upload. */
+            /** @description Newest upload FAILED in processing: the staff member has to upload it again; it cannot be reviewed. */
+            failedUploads: number;
+            /** @description Newest upload still queued or processing. */
+            processingUploads: number;
+            /** @description Rows with no upload at all that week (filter remaining): the active clients yet to upload. */
             remainingUploads: number;
-            /** @description Rows with any upload that week */
+            /** @description Rows with an upload that week that did not fail: awaiting review, reviewed or still processing (filter completed). Uploads made, not weeks finished (see clientsCompleted). */
             completedUploads: number;
-            /** @description Active clients with any upload that week */
+            /** @description Active clients with an upload that week that did not fail. */
             clientsWithUploads: number;
+            /** @description Active clients whose week is completed: the newest upload of each of their required documents is approved. */
+            clientsCompleted: number;
             /** @description Active clients of the company. */
             totalClients: number;
         };
@@ -1536,22 +1568,34 @@ export interface components {
          * @description Figures of one week over the rows of `GET /staff/weekly-documents` (one per required document
          *     of each ACTIVE client assigned to the caller), each read from the row's newest upload of the
          *     week as that list's filters read it. Uploads belong to the week they were uploaded for.
+         *     Each row is in exactly one of `uploadsPendingReview`, `approvedUploads`, `rejectedUploads`,
+         *     `failedUploads`, `processingUploads` and `remainingUploads`; `totalUploaded` is every one of
+         *     them but `failedUploads` and `remainingUploads`. A client's week is completed only when it is approved
+         *     (`clientsCompleted`, behind the spec's 'X of Y clients completed').
          *     Inactive clients and clients assigned to others are not counted.
          */
         StaffWeeklyStats: {
-            /** @description Rows with any upload that week */
+            /** @description Rows with an upload that week that did not fail: awaiting review, reviewed or still processing (filter uploaded). */
             totalUploaded: number;
             /** @description Newest upload SCRUBBED and awaiting review (filter pending). */
             uploadsPendingReview: number;
             /** @description Newest upload approved (filter approved). */
             approvedUploads: number;
-            /** @description Newest upload rejected */
+            /** @description Newest upload rejected, not yet uploaded again (filter rejected). */
             rejectedUploads: number;
-            /** @description Active assigned clients with any upload that week */
+            /** @description Newest upload FAILED in processing: it has to be uploaded again; it cannot be reviewed. */
+            failedUploads: number;
+            /** @description Newest upload still queued or processing. */
+            processingUploads: number;
+            /** @description Rows with no upload at all that week (missing). */
+            remainingUploads: number;
+            /** @description Active assigned clients with an upload that week that did not fail. */
             clientsWithUploads: number;
+            /** @description Active assigned clients whose week is completed: the newest upload of each of their required documents is approved. */
+            clientsCompleted: number;
             /** @description Active clients assigned to the caller. */
             totalAssignedClients: number;
-            /** @description clientsWithUploads / totalAssignedClients * 100, rounded to one decimal; 0 when there are no assigned clients. */
+            /** @description clientsCompleted / totalAssignedClients * 100, rounded to one decimal; 0 when there are no assigned clients. */
             completionPercentage: number;
         };
         AdminUploadItem: {
@@ -1604,6 +1648,13 @@ export interface components {
             reviewed_at: string | null;
             /** @description Why it was approved although its scrub found errors; null otherwise. */
             override_reason: string | null;
+            /** @description As in Upload: the week-over-week warnings its processing raised; null before it is processed. */
+            week_over_week_warnings: number | null;
+            /** @description As in Upload: what the scrub found, by severity; null before it is processed. */
+            scrub_issues: {
+                errors: number;
+                warnings: number;
+            } | null;
             client: components["schemas"]["CompanyRef"];
             document: {
                 /** Format: uuid */
@@ -2863,7 +2914,7 @@ export interface operations {
                 weekEnd?: components["parameters"]["WeekEnd"];
                 /**
                  * @description `all` (or absent), `pending`, `approved` and `rejected` as in `GET /staff/weekly-documents`.
-                 *     `completed`: the week has any upload at all, in any state (the staff `uploaded`).
+                 *     `completed`: the week has an upload that did not fail (the staff `uploaded`); a FAILED one is listed under `all` only.
                  *     `remaining`: the week has no upload at all.
                  */
                 filter?: "all" | "pending" | "approved" | "rejected" | "completed" | "remaining";
@@ -3147,6 +3198,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 status?: components["schemas"]["ClientStatus"];
                 assigned_staff_id?: string;
+                /** @description Only clients whose name contains this text (any case). */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -3186,6 +3239,21 @@ export interface operations {
         };
         responses: {
             201: components["responses"]["ClientResult"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ClientResult"];
             default: components["responses"]["Error"];
         };
     };
@@ -3231,6 +3299,8 @@ export interface operations {
                 /** @description From 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 status?: components["schemas"]["ClientStatus"];
+                /** @description Only clients whose name contains this text (any case). */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -3336,8 +3406,8 @@ export interface operations {
                  * @description `all` (or absent): every row. `pending`: the newest upload finished processing (SCRUBBED)
                  *     and awaits an admin's review; uploads still processing or FAILED are not pending, as there
                  *     is nothing to review yet. `approved` / `rejected`: the newest upload's review (a rejected
-                 *     week uploaded again is no longer rejected). `uploaded`: the week has any upload at all,
-                 *     in any state (processing, failed, awaiting review or reviewed).
+                 *     week uploaded again is no longer rejected). `uploaded`: the week has an upload that did not
+                 *     fail (processing, awaiting review or reviewed); a FAILED one is listed under `all` only.
                  */
                 filter?: "all" | "pending" | "approved" | "rejected" | "uploaded";
             };

@@ -87,6 +87,7 @@ const configSchema = yup.object({
   MAX_UPLOAD_BYTES: yup.number().integer().min(1).default(MAX_UPLOAD_BYTES),
   PROCESSING_CONCURRENCY: yup.number().integer().min(1, 'PROCESSING_CONCURRENCY must be at least 1').optional(),
   PROCESSING_JOB_EXPIRE_SECONDS: yup.number().integer().min(2).max(23 * 3600).default(15 * 60),
+  REVIEW_PACK_CONCURRENCY: yup.number().integer().min(1, 'REVIEW_PACK_CONCURRENCY must be at least 1').default(1),
   COMPANY_MAX_QUEUED_UPLOADS: yup.number().integer().min(1).default(20),
   COMPANY_STORAGE_QUOTA_BYTES: yup.number().integer().min(1).default(5 * 1024 ** 3),
   CLIENT_WEEK_FAILED_UPLOADS_PER_DAY: yup.number().integer().min(1).default(5),
@@ -161,6 +162,8 @@ export interface Config {
   processing: {
     /** Uploads one worker process runs at once; by default one per core but one, so the API keeps a core. */
     concurrency: number;
+    /** Review packs (the viewer's rows) one worker process builds at once, in slots of their own beside the uploads'. */
+    reviewPackConcurrency: number;
     /**
      * How long one upload's job may run before the queue takes it back and hands it out again (a
      * worker that died mid-job is noticed after this long).
@@ -318,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     processing: {
       concurrency: raw.PROCESSING_CONCURRENCY ?? Math.max(1, os.availableParallelism() - 1),
+      reviewPackConcurrency: raw.REVIEW_PACK_CONCURRENCY,
       jobExpireSeconds: raw.PROCESSING_JOB_EXPIRE_SECONDS,
       weekOverWeek: {
         employeeGrossPercent: raw.WEEK_OVER_WEEK_EMPLOYEE_GROSS_PERCENT,

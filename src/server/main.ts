@@ -8,7 +8,9 @@ import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { surviveOutages } from './db/unreachable';
 import { startQueue } from './jobs/queue';
-import { startUploadWorker, type UploadWorker } from './jobs/uploadWorker';
+import type { QueueWorker } from './jobs/queueWorker';
+import { startReviewPackWorker } from './jobs/reviewPackWorker';
+import { startUploadWorker } from './jobs/uploadWorker';
 import { loggerOptions } from './logging';
 import { warmPipeline } from './processing';
 import { openFanoutPool, workerPublisher, type WorkerPublisher } from './realtime/postgresFanout';
@@ -49,15 +51,25 @@ async function main(): Promise<void> {
     console.log(`\nPayroll Consolidation System is running at ${base}`);
     if (config.seedDemo) console.log(`${seeded ? 'Demo data loaded. ' : ''}${describeDemoAccounts(base)}\n`);
   }
-  let worker: UploadWorker | undefined;
+  let worker: QueueWorker | undefined;
+  let packWorker: QueueWorker | undefined;
   let fanout: { pool: Awaited<ReturnType<typeof openFanoutPool>>; publisher: WorkerPublisher } | undefined;
   if (role === 'all' || role === 'worker') {
     // In `all` the worker shares the API's storage, logger and publisher, so its updates reach this
     // process's sockets (and, on PostgreSQL, those of every API process, through its adapter).
     const deps = app
-      ? { db: database.db, storage: app.ctx.storage, publisher: app.ctx.publisher, log: app.log, weekOverWeek: config.processing.weekOverWeek, failedFilesKept: config.companyLimits.failedFilesKept }
+      ? {
+          db: database.db,
+          queue,
+          storage: app.ctx.storage,
+          publisher: app.ctx.publisher,
+          log: app.log,
+          weekOverWeek: config.processing.weekOverWeek,
+          failedFilesKept: config.companyLimits.failedFilesKept,
+        }
       : {
           db: database.db,
+          queue,
           storage: openConfiguredStorage(config),
           publisher: silentPublisher,
           log: pino(loggerOptions(config.logLevel)),
@@ -73,8 +85,12 @@ async function main(): Promise<void> {
     // A process that takes jobs keeps its pipeline threads warm, so no upload pays for starting one.
     await warmPipeline({ keepAlive: true });
     worker = await startUploadWorker(queue, deps, config.processing.concurrency);
+    // The review packs have slots of their own: an upload never waits for another's pack.
+    packWorker = await startReviewPackWorker(queue, deps, config.processing.reviewPackConcurrency);
   }
-  if (role === 'worker') console.log(`Worker started: ${config.processing.concurrency} upload(s) at a time.`);
+  if (role === 'worker') {
+    console.log(`Worker started: ${config.processing.concurrency} upload(s) and ${config.processing.reviewPackConcurrency} review pack(s) at a time.`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -86,7 +102,7 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), graceMs + FORCED_EXIT_MARGIN_MS).unref();
     // The API accepts nothing new and lets the requests and upload streams under way finish; jobs under
     // way finish too, or are stopped when the grace period is over and handed back to the queue.
-    await Promise.all([app && closeApp(app, graceMs), worker?.stop(graceMs)]);
+    await Promise.all([app && closeApp(app, graceMs), worker?.stop(graceMs), packWorker?.stop(graceMs)]);
     // A hand-back still being recorded is written before the database closes.
     await queue.stop({ graceful: true, wait: true, timeout: 2_000 }).catch(() => undefined);
     await fanout?.publisher.close().catch(() => undefined);

@@ -105,7 +105,7 @@ describe('memory across weeks: a client compared with its last approved week', (
     await rowOf(admin, CLIENT).getByText('No changes').waitFor();
     await rowOf(admin, CLIENT).getByRole('button', { name: 'Review' }).click();
     const firstReview = admin.getByRole('dialog', { name: 'Review Upload' });
-    await firstReview.getByRole('region', { name: 'File viewer' }).getByRole('tab', { name: 'Summary', selected: true }).waitFor();
+    await firstReview.getByRole('tab', { name: 'Summary', selected: true }).waitFor();
     await screenshot(admin, '70-memory-week-one-review');
     await firstReview.getByRole('button', { name: 'Approve' }).click();
     await admin.getByText('Document approved successfully').waitFor();
@@ -134,7 +134,8 @@ describe('memory across weeks: a client compared with its last approved week', (
     await viewer.getByRole('button', { name: `warning ${RENAMED_HEADER}` }).waitFor();
     await viewer.getByRole('button', { name: `warning ${MISSING_EMPLOYEE}` }).waitFor();
     await screenshot(admin, '73-memory-review-warnings');
-    await viewer.getByRole('tab', { name: 'Scrubbed', exact: true }).click();
+    // The dialog's one switcher (above the viewer) opens a version; the viewer shows its sheets as tabs.
+    await review.getByRole('tab', { name: 'Scrubbed', exact: true }).first().click();
     await viewer.getByRole('tab', { name: 'Issues', exact: true }).click();
     const issues = viewer.getByRole('grid', { name: 'Issues rows' });
     await issues.getByText(/Sheet 'Downtown': 'OT Hrs' is new.*; last approved week had 'Overtime'/).waitFor();
@@ -142,7 +143,8 @@ describe('memory across weeks: a client compared with its last approved week', (
     await screenshot(admin, '74-memory-issues-sheet');
 
     // The admin maps 'OT Hrs' to Overtime Hours from the summary's rename warning.
-    await viewer.getByRole('tab', { name: 'Summary' }).first().click();
+    // The switcher's tab comes first; the Scrubbed version has a sheet of that name too.
+    await review.getByRole('tab', { name: 'Summary', exact: true }).first().click();
     await viewer.getByRole('button', { name: `Fix mapping: ${RENAMED_HEADER}` }).click();
     const fix = admin.getByRole('dialog', { name: 'Fix mapping' });
     await fix.getByText(SHEET).waitFor();

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { PROCESSING_STATUS_LABELS } from '@/common/statuses';
 import { weekContaining, weekToIsoDates } from '@/common/week';
 import { PAYROLL_SHEET, payrollWithErrors } from '../server/jobs/payrollWithErrors';
@@ -8,6 +8,13 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const COMPLETE = PROCESSING_STATUS_LABELS.SCRUBBED;
 const PASSWORD = 'evidence-week-1';
 const REASON = 'Cara Diaz returned 4 hours of leave; the store manager confirmed it by phone.';
+
+/** Whether the element lies wholly inside the window: a person sees it without scrolling. */
+async function inViewport(page: Page, element: Locator): Promise<boolean> {
+  const box = await element.boundingBox();
+  const size = page.viewportSize();
+  return !!box && !!size && box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width && box.y + box.height <= size.height;
+}
 
 /** A company of its own, so nothing of another walk shows in its week. */
 const COMPANY = 'Juniper Row Payroll';
@@ -69,14 +76,16 @@ describe('reviewing an upload with errors, with the evidence in view', () => {
     await rowOf(admin, CLIENT).getByRole('button', { name: 'Review' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Review Upload' });
     const viewer = dialog.getByRole('region', { name: 'File viewer' });
-    await viewer.getByRole('tab', { name: 'Summary', selected: true }).waitFor();
+    // One switcher, above the viewer, leads through the summary and the versions; it opens on the summary.
+    const switcher = (name: string) => dialog.getByRole('tab', { name, exact: true }).first();
+    await dialog.getByRole('tab', { name: 'Summary', selected: true }).waitFor();
     await viewer.getByText(/^2 errors, /).waitFor();
     await viewer.getByRole('button', { name: /Negative hours/ }).waitFor();
     await viewer.getByRole('button', { name: /No Employee ID or name/ }).waitFor();
     await screenshot(admin, '60-evidence-summary');
 
     // The Scrubbed grid, filtered to the rows with errors: the two flagged rows, the hours cell marked.
-    await viewer.getByRole('tab', { name: 'Scrubbed', exact: true }).click();
+    await switcher('Scrubbed').click();
     await viewer.getByText('Only errors', { exact: true }).click();
     await viewer.getByText('2 rows', { exact: true }).waitFor();
     const negativeHours = viewer.locator('.viewer-cell-error').filter({ hasText: /-4/ });
@@ -96,7 +105,7 @@ describe('reviewing an upload with errors, with the evidence in view', () => {
 
     // Show in raw file: the raw sheet at that row, the cell highlighted.
     await lineage.getByRole('button', { name: 'Show in raw file' }).click();
-    await viewer.getByRole('tab', { name: 'Raw', exact: true, selected: true }).waitFor();
+    await dialog.getByRole('tab', { name: 'Raw File', exact: true, selected: true }).waitFor();
     const traced = viewer.locator('.viewer-cell-traced');
     await traced.waitFor();
     expect((await traced.innerText()).trim()).toBe('-4');
@@ -104,11 +113,13 @@ describe('reviewing an upload with errors, with the evidence in view', () => {
     expect(await traced.evaluate((cell) => cell.parentElement?.firstElementChild?.textContent?.trim())).toBe(NEGATIVE_HOURS_ROW);
     await screenshot(admin, '63-evidence-raw-row');
 
-    // Approve asks for a reason first; a short one is refused in place.
-    await dialog.getByRole('button', { name: 'Approve' }).click();
+    // The reason is asked for up front, beside the buttons, which stay in view; a short one is refused in place.
     const step = dialog.getByRole('form', { name: 'Reason for approving' });
     await step.getByText('This upload has 2 errors. Give a reason to approve it anyway.').waitFor();
+    expect(await inViewport(admin, dialog.getByRole('button', { name: 'Approve' }))).toBe(true);
     const reason = step.getByLabel('Reason for approving despite errors');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await step.getByText('Give a reason of at least 10 characters.').waitFor();
     await reason.fill('ok');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await step.getByText('Give a reason of at least 10 characters.').waitFor();

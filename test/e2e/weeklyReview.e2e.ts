@@ -43,7 +43,7 @@ async function cardText(page: Page, title: string): Promise<string> {
  * clients' payrolls; the admin's dashboard shows one pending review each; the admin rejects one
  * with a note and approves the other; the staff member reads the note and uploads again; the
  * admin approves the new version, downloads the week's scrubbed files as one zip, and the
- * dashboard shows every client processed.
+ * dashboard shows every client completed.
  */
 describe('the week reviewed in a real browser', () => {
   let browser: Browser;
@@ -80,7 +80,7 @@ describe('the week reviewed in a real browser', () => {
     for (const name of CLIENTS) await call(admin.context().request, 'POST', '/client', { name, assigned_staff_id: staff.data.staff.id, status: 'ACTIVE' });
   }
 
-  it('walks a whole week: upload, review, rejection with a note, re-upload, approval, the zip and 100 % processed', async () => {
+  it('walks a whole week: upload, review, rejection with a note, re-upload, approval, the zip and 100 % completed', async () => {
     await setUpCompany();
     const workbookPath = path.join(folder, 'payroll.xlsx');
     await writeModelXlsx(payrollModel({ sheets: 3, rowsPerSheet: 40, seed: 47 }), workbookPath);
@@ -89,7 +89,7 @@ describe('the week reviewed in a real browser', () => {
     // Monday morning: nothing uploaded yet.
     const admin = await newPage();
     await signInAs(admin, 'ADMIN', ADMIN.email, PASSWORD);
-    await admin.getByText('0 of 2 clients processed').waitFor();
+    await admin.getByText('0 of 2 clients completed').waitFor();
     expect(await cardText(admin, 'Remaining Uploads')).toMatch(/Remaining Uploads\D*2\b/);
 
     // The staff member uploads both clients' payrolls and sees them finish.
@@ -104,9 +104,10 @@ describe('the week reviewed in a real browser', () => {
     }
     await screenshot(staff, '50-review-staff-uploaded');
 
-    // The admin's dashboard: one pending review per upload, nothing approved yet.
+    // The admin's dashboard: one pending review per upload, nothing approved yet, so no client completed.
     await admin.reload();
-    await admin.getByText('2 of 2 clients processed').waitFor();
+    await admin.getByText('0 of 2 clients completed').waitFor();
+    await admin.getByText('2 awaiting review · 0 rejected · 0 failed · 0 not uploaded').waitFor();
     expect(await cardText(admin, 'Pending Reviews')).toMatch(/Pending Reviews\D*2\b/);
     expect(await cardText(admin, 'Remaining Uploads')).toMatch(/Remaining Uploads\D*0\b/);
     await screenshot(admin, '51-review-admin-dashboard-pending');
@@ -123,9 +124,9 @@ describe('the week reviewed in a real browser', () => {
     await rowOf(admin, CLIENTS[0]).getByRole('button', { name: 'Review' }).click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByText(STAFF.name).waitFor();
-    // The file viewer above has Scrubbed tabs of its own; the notes' tabs come last.
-    await dialog.getByRole('tab', { name: /Scrubbed/ }).last().click();
-    await dialog.getByRole('textbox').last().fill(REJECTION_NOTE);
+    // One switcher leads through the versions; a version's tab holds its comments (the viewer's sheet tabs come after).
+    await dialog.getByRole('tab', { name: 'Scrubbed', exact: true }).first().click();
+    await dialog.getByRole('textbox', { name: 'Scrubbed Comments (optional)' }).fill(REJECTION_NOTE);
     await screenshot(admin, '53-review-dialog-reject');
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await admin.getByText('Document rejected successfully').waitFor();
@@ -170,10 +171,10 @@ describe('the week reviewed in a real browser', () => {
     for (const entry of entries) expect(entry.data.subarray(0, 2).toString('latin1')).toBe('PK');
     await admin.getByText('Successfully downloaded all scrubbed files for this week').waitFor();
 
-    // Every client processed.
+    // Every client completed: both weeks approved.
     await admin.goto(`${baseUrl()}/admin`);
     await admin.getByText('Weekly Overview').waitFor();
-    await admin.getByText('2 of 2 clients processed').waitFor();
+    await admin.getByText('2 of 2 clients completed').waitFor();
     expect(await cardText(admin, 'Approved Uploads')).toMatch(/Approved Uploads\D*2\b/);
     expect(await cardText(admin, 'Pending Reviews')).toMatch(/Pending Reviews\D*0\b/);
     await screenshot(admin, '56-review-dashboard-all-processed');

@@ -80,7 +80,7 @@ describe('logging errors', () => {
     await t.database.db.execute(sql`alter table client_week_facts add constraint refuse_every_week check (false) not valid`);
     const { log, lines } = capturingLogger();
     try {
-      await processUpload({ db: t.database.db, storage: t.app.ctx.storage, publisher: new RecordingPublisher(), log }, { id: jobId, data: { uploadId }, expireInSeconds: 60 });
+      await processUpload({ db: t.database.db, queue: t.queue!, storage: t.app.ctx.storage, publisher: new RecordingPublisher(), log }, { id: jobId, data: { uploadId }, expireInSeconds: 60 });
     } finally {
       await t.database.db.execute(sql`alter table client_week_facts drop constraint refuse_every_week`);
     }

@@ -4,8 +4,8 @@
  *
  * Each case starts the built server (`node dist/server/main.js all`, embedded database, demo data,
  * PROCESSING_CONCURRENCY as the machine gives it unless set) afresh. Company B (Bluebird's staff
- * member) first uploads a 50 KB workbook to warm the pipeline up (and waits for its job to be over,
- * viewer included); then company A (Northwind's staff member) queues its burst of 5 MB workbooks,
+ * member) first uploads a 50 KB workbook to warm the pipeline up (and waits for its review pack, built
+ * by a job of its own after SCRUBBED, so nothing of the warm-up is still running); then company A (Northwind's staff member) queues its burst of 5 MB workbooks,
  * one request after the other, each for a client of its own; then B uploads the 50 KB workbook again, timed from just before the request to SCRUBBED (the
  * staff uploads list, read every 100 ms), and its wait in the queue (until first seen taken by a
  * worker). Cases: no burst, a burst of 8, a burst of 30 (the company limit on uploads waiting,
@@ -127,7 +127,7 @@ async function untilFinished(staff: Session, uploadId: string): Promise<{ status
   }
 }
 
-/** Waits until the upload's job is over: after SCRUBBED it still prepares the viewer's rows, holding its worker slot. */
+/** Waits until the upload's review pack is ready (the pack job runs after SCRUBBED, in slots of its own). */
 async function untilViewerPrepared(staff: Session, uploadId: string): Promise<void> {
   const deadline = Date.now() + SMALL_UPLOAD_TIMEOUT_MS;
   while ((await staff.call<{ data: { state: string } }>('GET', `/api/staff/uploads/${uploadId}/viewer`)).data.state === 'PREPARING') {

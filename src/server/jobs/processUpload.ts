@@ -1,18 +1,21 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
 import { fileExtension } from '@/common/uploadRules';
 import { uploadFiles, uploads } from '../db/schema';
 import { type ClientHistory, ProcessingError, processWorkbook, type WeekFacts, type WeekOverWeekThresholds } from '../processing';
 import { type StageDeps, UploadGone, type UploadFileRow, UploadStages } from './uploadStages';
+import { freshWorkDir, removeLeftovers, runSignal } from './jobWorkDir';
+import type { QueuedJob } from './queueWorker';
+import { wakeReviewPackWorkers } from './reviewPackWorker';
 import { type ProcessUploadJob, uploadStillExists } from './uploadJobs';
 import { ProgressRelay, STAGE_MESSAGES, UNEXPECTED_FAILURE } from './uploadMessages';
-import { storableFacts, type UploadSummary, toUploadSummary } from './uploadSummary';
-import { prepareViewerPack, storedPackFiles, viewerPackPending } from './uploadViewerPack';
+import { storableFacts, toUploadSummary } from './uploadSummary';
+import { ensureReviewPackJob, queueReviewPackJob, viewerPackPending } from './uploadViewerPack';
+import type { Executor } from '../db/client';
 import { type ClientWeek, pruneFailedVersionFiles } from '../services/failedVersions';
 import { keepWeekFacts, loadClientHistory } from '../services/mappingProfiles';
-import type { UploadPackFiles } from '../services/reviewPack';
 
 /** Where the job reports, for the operators, what went wrong beyond the file itself; pino's logger fits. */
 export interface JobLog {
@@ -22,6 +25,8 @@ export interface JobLog {
 
 export interface UploadJobDeps extends StageDeps {
   log: JobLog;
+  /** The queue the review pack's job is sent to, in the transaction that makes the upload SCRUBBED. */
+  queue: PgBoss;
   /** When a change since the client's last approved week is worth a warning (the engine's defaults unless set). */
   weekOverWeek?: Partial<WeekOverWeekThresholds>;
   /**
@@ -32,14 +37,7 @@ export interface UploadJobDeps extends StageDeps {
 }
 
 /** One job as the queue hands it out. */
-export interface UploadJob {
-  id: string;
-  data: ProcessUploadJob;
-  /** How long the queue lets it run before it takes it back. */
-  expireInSeconds: number;
-  /** Aborted when the worker stops before the run is over: the run ends and the queue hands the job out again. */
-  halt?: AbortSignal;
-}
+export type UploadJob = QueuedJob<ProcessUploadJob>;
 
 const TEMP_PREFIX = 'payroll-upload-';
 
@@ -47,12 +45,14 @@ const TEMP_PREFIX = 'payroll-upload-';
  * Runs one upload through the engine: QUEUED -> CONSOLIDATING -> CONSOLIDATED -> SCRUBBING ->
  * SCRUBBED, or FAILED with a message a person can act on. The engine writes both workbooks in one
  * pass, so its progress is published under CONSOLIDATING; each later status is reached when its
- * file is stored. Once SCRUBBED, the same run builds the viewer's rows (uploadViewerPack.ts).
+ * file is stored. The job of the viewer's rows (the review pack, uploadViewerPack.ts) is queued in
+ * the transaction that makes the upload SCRUBBED, and the run ends there: the next upload does not
+ * wait for the pack.
  *
  * Safe to run again for the same upload: the queue hands a job out again when the worker that had
  * it died (after the job's expiry). A stage whose file is already stored with its recorded checksum
  * is not redone (a rerun after CONSOLIDATED keeps the consolidated file and only produces the
- * scrubbed one; a rerun after SCRUBBED only builds the viewer's rows from the stored files), and
+ * scrubbed one; a rerun after SCRUBBED only makes sure the pack's job exists), and
  * file rows are one per upload and kind. An upload deleted before or during the
  * run ends it without a word. At the expiry the engine is stopped, so a job that overran does not
  * race the run the queue has handed it to next; so it is when its worker stops before it is done.
@@ -61,24 +61,25 @@ export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promis
   const { uploadId } = job.data;
   if (!(await uploadStillExists(deps.db, uploadId))) return;
   const [upload] = await deps.db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
-  if (!upload || upload.status === 'FAILED' || (upload.status === 'SCRUBBED' && !viewerPackPending(upload))) return;
+  if (!upload || upload.status === 'FAILED') return;
+  if (upload.status === 'SCRUBBED') {
+    // a run that died after SCRUBBED leaves only its folder to clear; the pack has a job of its own, queued
+    // with SCRUBBED, unless the upload was made SCRUBBED before packs had one: then it is queued now
+    await removeLeftovers(TEMP_PREFIX, uploadId);
+    if (viewerPackPending(upload)) await ensureReviewPackJob(deps.queue, { uploadId, jobId: upload.jobId });
+    return;
+  }
   const rows = await deps.db.select().from(uploadFiles).where(eq(uploadFiles.uploadId, uploadId));
   const stages = new UploadStages(deps, upload, new Map(rows.map((row) => [row.kind, row])));
 
-  const expiry = new AbortController();
-  const timer = setTimeout(() => expiry.abort(), job.expireInSeconds * 1000);
-  timer.unref();
-  const signal = job.halt ? AbortSignal.any([expiry.signal, job.halt]) : expiry.signal;
-  await removeLeftovers(uploadId);
-  const workDir = await mkdtemp(path.join(os.tmpdir(), `${TEMP_PREFIX}${uploadId}-`));
+  const { signal, done } = runSignal(job.expireInSeconds, job.halt);
+  const workDir = await freshWorkDir(TEMP_PREFIX, uploadId);
   try {
-    const packRun = { uploadId, jobId: upload.jobId, queueJobId: job.id };
-    const buildPack = (files: () => Promise<UploadPackFiles>, summary: UploadSummary) => prepareViewerPack(deps, packRun, files, summary, signal);
-    // a run that died after SCRUBBED left only the viewer's rows to build: from the stored files, without the engine
-    if (upload.status === 'SCRUBBED') return await buildPack(() => storedPackFiles(stages, workDir), upload.summary as UploadSummary);
     const history = await loadClientHistory(deps.db, upload.clientId, upload.weekStart);
     const keepFacts = (facts: WeekFacts) => keepWeekFacts(deps.db, upload, storableFacts(facts));
-    await run(stages, { weekStart: upload.weekStart, history, weekOverWeek: deps.weekOverWeek, workDir, signal, buildPack, keepFacts });
+    const queuePack = (tx: Executor) => queueReviewPackJob(deps.queue, tx, { uploadId, jobId: upload.jobId });
+    await run(stages, { weekStart: upload.weekStart, history, weekOverWeek: deps.weekOverWeek, workDir, signal, keepFacts, queuePack });
+    wakeReviewPackWorkers(deps.queue);
   } catch (error) {
     if (error instanceof UploadGone) return;
     // the queue has taken the job back (or gets it back now) and will hand it out again: this run leaves it alone
@@ -101,7 +102,7 @@ export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promis
     );
     if (failed && deps.failedFilesKept !== undefined) await pruneFailedVersions(deps, upload, deps.failedFilesKept);
   } finally {
-    clearTimeout(timer);
+    done();
     await rm(workDir, { recursive: true, force: true });
   }
 }
@@ -115,8 +116,8 @@ interface RunOptions {
   signal: AbortSignal;
   /** Keeps the week's facts for the week-over-week checks of later weeks (they count once the upload is approved). */
   keepFacts: (facts: WeekFacts) => Promise<void>;
-  /** Builds the viewer's rows once the upload is SCRUBBED; a build that fails leaves the upload as it is. */
-  buildPack: (files: () => Promise<UploadPackFiles>, summary: UploadSummary) => Promise<void>;
+  /** Queues the review pack's job, in the transaction that makes the upload SCRUBBED. */
+  queuePack: (tx: Executor) => Promise<void>;
 }
 
 async function run(stages: UploadStages, options: RunOptions): Promise<void> {
@@ -146,9 +147,11 @@ async function run(stages: UploadStages, options: RunOptions): Promise<void> {
     await stages.advance('SCRUBBING', STAGE_MESSAGES.scrubbing(summary));
   }
   await options.keepFacts(engineSummary.weekFacts);
-  await stages.storeOutput('scrubbed', outputs.scrubbed, outputName(raw.file, 'scrubbed'), 'SCRUBBED', STAGE_MESSAGES.scrubbed(summary), summary);
-  // after SCRUBBED, nothing more is published: the viewer says PREPARING until its rows are stored
-  await options.buildPack(async () => ({ raw: { path: raw.path, fileName: raw.file.filename }, ...outputs }), summary);
+  // after SCRUBBED, nothing more is published: the viewer says PREPARING until the pack's job has stored its rows
+  await stages.storeOutput('scrubbed', outputs.scrubbed, outputName(raw.file, 'scrubbed'), 'SCRUBBED', STAGE_MESSAGES.scrubbed(summary), {
+    summary,
+    alongside: options.queuePack,
+  });
 }
 
 /** 'Week 37.xls' -> 'Week 37 consolidated.xlsx': the produced workbooks are always xlsx. */
@@ -172,9 +175,3 @@ async function pruneFailedVersions(deps: UploadJobDeps, week: ClientWeek, keep: 
   }
 }
 
-/** Removes what an earlier run of the same upload left when its process died (it cannot clean up after a kill). */
-async function removeLeftovers(uploadId: string): Promise<void> {
-  const prefix = `${TEMP_PREFIX}${uploadId}-`;
-  const entries = await readdir(os.tmpdir()).catch(() => [] as string[]);
-  await Promise.all(entries.filter((name) => name.startsWith(prefix)).map((name) => rm(path.join(os.tmpdir(), name), { recursive: true, force: true })));
-}

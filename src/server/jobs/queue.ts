@@ -2,6 +2,11 @@ import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 
 export const PROCESSING_QUEUE = 'process-upload';
+/**
+ * The review pack of an upload (the viewer's rows), built once the upload is SCRUBBED by a job of
+ * its own (reviewPackJob.ts), so the next upload does not wait for it.
+ */
+export const REVIEW_PACK_QUEUE = 'build-review-pack';
 /** The database schema pg-boss keeps its tables in (its jobs are in `pgboss.job`). */
 export const QUEUE_SCHEMA = 'pgboss';
 
@@ -38,5 +43,6 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
   });
   await boss.start();
   await boss.createQueue(PROCESSING_QUEUE, { name: PROCESSING_QUEUE, policy: 'standard', retryLimit: 2, expireInSeconds: expire });
+  await boss.createQueue(REVIEW_PACK_QUEUE, { name: REVIEW_PACK_QUEUE, policy: 'standard', retryLimit: 2, expireInSeconds: expire });
   return boss;
 }

@@ -7,13 +7,13 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import { fileExtension } from '@/common/uploadRules';
 import type { Database, Executor } from '../db/client';
 import { type fileKinds, type processingStatuses, uploadFiles, uploads } from '../db/schema';
-import type { ProcessingPublisher } from '../realtime/processingUpdates';
+import { type ProcessingPublisher, updateSequence } from '../realtime/processingUpdates';
 import { type FileStorage, StoredObjectNotFound } from '../storage/fileStorage';
 import { STAGE_MESSAGES } from './uploadMessages';
 import type { UploadSummary } from './uploadSummary';
 
 type Status = (typeof processingStatuses)[number];
-type FileKind = (typeof fileKinds)[number];
+export type FileKind = (typeof fileKinds)[number];
 export type UploadFileRow = typeof uploadFiles.$inferSelect;
 
 /** A run of an upload ends without a word when this is thrown: the upload was deleted, or another run finished it. */
@@ -43,6 +43,8 @@ export interface StageDeps {
 export class UploadStages {
   /** The status last written by this run: what progress messages are published under. */
   status: Status;
+  /** Orders this run's updates for the pages that receive them. */
+  private readonly sequence = updateSequence();
 
   constructor(
     private readonly deps: StageDeps,
@@ -58,20 +60,24 @@ export class UploadStages {
     this.publish(message);
   }
 
-  /** Stores a produced file and records it, with the status it completes, in one transaction. */
-  async storeOutput(kind: FileKind, localFile: string, fileName: string, status: Status, message: string, summary?: UploadSummary): Promise<void> {
+  /**
+   * Stores a produced file and records it, with the status it completes, in one transaction;
+   * `alongside` writes what must commit with that status (the review pack's job with SCRUBBED).
+   */
+  async storeOutput(kind: FileKind, localFile: string, fileName: string, status: Status, message: string, extra: StoredOutputExtra = {}): Promise<void> {
     const previous = this.files.get(kind);
     const stored = await this.deps.storage.put(createReadStream(localFile));
     let row: UploadFileRow;
     try {
       row = await this.deps.db.transaction(async (tx) => {
-        await writeStatus(tx, this.upload.id, summary ? { status, summary } : { status });
+        await writeStatus(tx, this.upload.id, extra.summary ? { status, summary: extra.summary } : { status });
         const file = { filename: fileName, storageKey: stored.key, sizeBytes: stored.size, checksum: stored.sha256 };
         const [written] = await tx
           .insert(uploadFiles)
           .values({ uploadId: this.upload.id, kind, ...file })
           .onConflictDoUpdate({ target: [uploadFiles.uploadId, uploadFiles.kind], set: file })
           .returning();
+        await extra.alongside?.(tx);
         return written;
       });
     } catch (error) {
@@ -99,7 +105,7 @@ export class UploadStages {
 
   private publish(message: string, error: string | null = null): void {
     try {
-      this.deps.publisher.publish({ processingId: this.upload.id, jobId: this.upload.jobId, status: this.status, message, error });
+      this.deps.publisher.publish({ processingId: this.upload.id, jobId: this.upload.jobId, status: this.status, message, error, seq: this.sequence() });
     } catch {
       // the database holds the truth; a browser that missed this update refetches it
     }
@@ -120,14 +126,31 @@ export class UploadStages {
 
   /** Copies a stored file of the upload into `dir`, checked against its recorded checksum; answers its row and local path. */
   async fetchStored(kind: FileKind, dir: string): Promise<{ file: UploadFileRow; path: string }> {
-    const file = this.files.get(kind);
-    if (!file) throw new Error(`upload ${this.upload.id} has no ${kind} file`);
-    // the readers tell formats apart by content; the extension only keeps the local copy recognisable
-    const local = path.join(dir, `${kind}${fileExtension(file.filename)}`);
-    const digest = await copyWithDigest(await this.deps.storage.get(file.storageKey), local);
-    if (digest.sha256 !== file.checksum) throw new Error(`the stored ${kind} file of upload ${this.upload.id} does not match its checksum`);
-    return { file, path: local };
+    return fetchStoredFile(this.deps.storage, this.upload.id, this.files, kind, dir);
   }
+}
+
+/** What else storeOutput writes: the summary with the status, and rows that must commit with it. */
+export interface StoredOutputExtra {
+  summary?: UploadSummary;
+  alongside?: (tx: Executor) => Promise<void>;
+}
+
+/** Copies a stored file of an upload into `dir`, checked against its recorded checksum; answers its row and local path. */
+export async function fetchStoredFile(
+  storage: FileStorage,
+  uploadId: string,
+  files: ReadonlyMap<FileKind, UploadFileRow>,
+  kind: FileKind,
+  dir: string,
+): Promise<{ file: UploadFileRow; path: string }> {
+  const file = files.get(kind);
+  if (!file) throw new Error(`upload ${uploadId} has no ${kind} file`);
+  // the readers tell formats apart by content; the extension only keeps the local copy recognisable
+  const local = path.join(dir, `${kind}${fileExtension(file.filename)}`);
+  const digest = await copyWithDigest(await storage.get(file.storageKey), local);
+  if (digest.sha256 !== file.checksum) throw new Error(`the stored ${kind} file of upload ${uploadId} does not match its checksum`);
+  return { file, path: local };
 }
 
 async function writeStatus(db: Executor, uploadId: string, values: Partial<Pick<typeof uploads.$inferInsert, 'status' | 'errorMessage' | 'summary'>>): Promise<void> {

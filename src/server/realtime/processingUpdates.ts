@@ -1,4 +1,5 @@
 import type { processingStatuses } from '../db/schema';
+import type { UploadReviewed } from './uploadReviews';
 
 /** A processing status as stored with an upload (FAILED included). */
 export type StoredProcessingStatus = (typeof processingStatuses)[number];
@@ -16,6 +17,29 @@ export interface ProcessingUpdate {
   message: string;
   /** Why processing failed, for FAILED only. */
   error: string | null;
+  /**
+   * The order of the updates an upload's job publishes (see {@link updateSequence}): a page ignores
+   * one whose seq is not above the last it applied. Absent from updates not made by the job (a
+   * join's answer, the QUEUED of a new upload), which are ordered by their status alone.
+   */
+  seq?: number;
+}
+
+/**
+ * Numbers the updates of one run of an upload's job, so a page applies them in the order they were
+ * made although they may arrive out of order (through PostgreSQL from the worker, through any of
+ * several API processes). The job stamps them, not the process that delivers them. Each number is
+ * the time in microseconds since 1970, and at least one more than the last: strictly increasing
+ * within a run, and each new run of the upload (a retry, a run after a mapping fix) starts, seconds
+ * later, above where the last one stopped, as long as the workers' clocks agree to within that gap.
+ * Microseconds since 1970 stay whole numbers JavaScript counts exactly until past the year 2200.
+ */
+export function updateSequence(now: () => number = Date.now): () => number {
+  let last = 0;
+  return () => {
+    last = Math.max(now() * 1000, last + 1);
+    return last;
+  };
 }
 
 /** The socket room of one upload: its processing id, or `job-<jobId>` until the first update maps the job to it. */
@@ -79,6 +103,12 @@ export interface ProcessingPublisher {
   /** Delivers an update to the upload's rooms and, when named, to every socket of its audience. */
   publish(update: ProcessingUpdate, audience?: Audience): void;
   /**
+   * Delivers an admin's decision on an upload (`uploadReviewed`) to every socket of its audience
+   * only: the upload's own rooms are left out, as a staff member of another client who once followed
+   * it has no business with the decision. Called after the decision commits.
+   */
+  reviewed(event: UploadReviewed, audience: Audience): void;
+  /**
    * Takes the affected sockets, on every API process, out of what they may no longer follow: from
    * when it resolves no update published afterwards reaches them. Called after the change commits;
    * it never rejects (a failure to reach the other processes is logged, and their periodic session
@@ -87,4 +117,4 @@ export interface ProcessingPublisher {
   accessChanged(change: AccessChange): Promise<void>;
 }
 
-export const silentPublisher: ProcessingPublisher = { publish: () => undefined, accessChanged: async () => undefined };
+export const silentPublisher: ProcessingPublisher = { publish: () => undefined, reviewed: () => undefined, accessChanged: async () => undefined };

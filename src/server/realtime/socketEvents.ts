@@ -1,6 +1,7 @@
 import type { Server, Socket } from 'socket.io';
 import type { SessionUser } from '../context';
 import type { AccessChange, ProcessingUpdate } from './processingUpdates';
+import type { UploadReviewed } from './uploadReviews';
 
 /**
  * The answer to a join: the upload's stored state at the moment the socket joined, so an update
@@ -35,9 +36,10 @@ export interface SessionNotice {
   reconnect: boolean;
 }
 
-/** What the server sends: spec 7.7's `processingUpdate`, and the notice before it closes a socket. */
+/** What the server sends: spec 7.7's `processingUpdate`, an admin's decision, and the notice before it closes a socket. */
 export interface ServerToClientEvents {
   processingUpdate: (update: ProcessingUpdate) => void;
+  uploadReviewed: (event: UploadReviewed) => void;
   sessionNotice: (notice: SessionNotice) => void;
 }
 

@@ -9,6 +9,7 @@ import {
   userRoom,
 } from './processingUpdates';
 import type { RealtimeIo } from './socketEvents';
+import type { UploadReviewed } from './uploadReviews';
 
 export interface PublisherOptions {
   /** Applies an access change to this process's own sockets; absent where there are none (a worker). */
@@ -34,9 +35,12 @@ export function socketPublisher(io: RealtimeIo, options: PublisherOptions): Proc
     publish(update: ProcessingUpdate, audience: Audience = {}): void {
       const rooms = [processingRoom(update.processingId)];
       if (update.jobId) rooms.push(jobRoom(update.jobId));
-      for (const userId of audience.users ?? []) rooms.push(userRoom(userId));
-      if (audience.companyAdmins) rooms.push(companyAdminsRoom(audience.companyAdmins));
+      rooms.push(...audienceRooms(audience));
       io.to(rooms).emit('processingUpdate', update);
+    },
+    reviewed(event: UploadReviewed, audience: Audience): void {
+      const rooms = audienceRooms(audience);
+      if (rooms.length > 0) io.to(rooms).emit('uploadReviewed', event);
     },
     async accessChanged(change: AccessChange): Promise<void> {
       try {
@@ -47,4 +51,11 @@ export function socketPublisher(io: RealtimeIo, options: PublisherOptions): Proc
       }
     },
   };
+}
+
+/** The rooms of every socket of the audience's users and of its company's admins. */
+function audienceRooms(audience: Audience): string[] {
+  const rooms = (audience.users ?? []).map(userRoom);
+  if (audience.companyAdmins) rooms.push(companyAdminsRoom(audience.companyAdmins));
+  return rooms;
 }

@@ -1,7 +1,7 @@
 import { PAGE_SIZES } from '@/common/limits';
 import type { Body, OperationHandlers, Params, Query } from '../http/operations';
 import { deleteClient } from '../services/clientDeletion';
-import { createClient, listClients, updateClient } from '../services/clients';
+import { createClient, listClients, updateClient, visibleClient } from '../services/clients';
 import { pageRequest } from '../services/pagination';
 import { authorOf, clientViewerOf, companyIdOf } from './requestScope';
 
@@ -14,9 +14,17 @@ export const clientOperations: OperationHandlers = {
     access: ADMIN,
     handler: async (request) => {
       const query = request.query as Query<'listClients'>;
-      const filters = { status: query.status, assignedStaffId: query.assigned_staff_id };
+      const filters = { status: query.status, assignedStaffId: query.assigned_staff_id, search: query.search };
       const data = await listClients(request.server.ctx.db, clientViewerOf(request), pageRequest(query, PAGE_SIZES.clients), filters);
       return { success: true, data };
+    },
+  },
+
+  getClient: {
+    access: ADMIN,
+    handler: async (request) => {
+      const { id } = request.params as Params<'getClient'>;
+      return { success: true, data: { client: await visibleClient(request.server.ctx.db, clientViewerOf(request), id) } };
     },
   },
 

@@ -96,7 +96,10 @@ export const companyOperations: OperationHandlers = {
     handler: async (request) => {
       const { fileProcessingId } = request.params as Params<'reviewWeeklyDocument'>;
       const reviewer = { ...authorOf(request), companyId: companyIdOf(request), name: sessionUser(request).name };
-      const { message } = await reviewUpload(request.server.ctx.db, reviewer, fileProcessingId, request.body as Body<'reviewWeeklyDocument'>);
+      const { ctx } = request.server;
+      const { message, reviewed, audience } = await reviewUpload(ctx.db, reviewer, fileProcessingId, request.body as Body<'reviewWeeklyDocument'>);
+      // Committed: the staff member's and the admins' open pages hear of it now.
+      ctx.publisher.reviewed(reviewed, audience);
       return { success: true, message };
     },
   },

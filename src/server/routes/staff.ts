@@ -39,7 +39,7 @@ export const staffOperations: OperationHandlers = {
     access: STAFF,
     handler: async (request) => {
       const query = request.query as Query<'listStaffClients'>;
-      const data = await listStaffClients(request.server.ctx.db, clientViewerOf(request), pageRequest(query, PAGE_SIZES.staffAssignedClients), query.status);
+      const data = await listStaffClients(request.server.ctx.db, clientViewerOf(request), pageRequest(query, PAGE_SIZES.staffAssignedClients), query.status, query.search);
       return { success: true, data };
     },
   },

@@ -43,7 +43,19 @@ function subjectOf(details: unknown, before: Fields | null, after: Fields | null
   return null;
 }
 
-/** One readable line: 'Changed client Acme Bakery: status ACTIVE -> INACTIVE'. Creations and deletions just name the record. */
+/** Downloads say which version of the files left: 'raw', 'consolidated' or 'scrubbed', as their details record it. */
+const DOWNLOAD_ACTIONS = new Set(['upload.download', 'upload.bulk_download']);
+
+function downloadedTypeOf(action: string, details: unknown): string {
+  if (!DOWNLOAD_ACTIONS.has(action) || !isFields(details) || typeof details.type !== 'string') return '';
+  return action === 'upload.bulk_download' ? `${details.type} files` : `${details.type} file`;
+}
+
+/**
+ * One readable line: 'Changed client Acme Bakery: status ACTIVE -> INACTIVE'. Creations and deletions
+ * just name the record; a download names the file type ("Downloaded week's files for the week of
+ * 2025-09-15: consolidated files").
+ */
 export function auditSummary(action: string, details: unknown): string {
   const { before, after } = changeOf(action, details);
   const subject = subjectOf(details, before, after);
@@ -54,7 +66,8 @@ export function auditSummary(action: string, details: unknown): string {
           .join('; ')
       : '';
   const reason = action === 'auth.revoke' && isFields(details) && typeof details.reason === 'string' ? details.reason : '';
-  return [auditActionLabel(action), subject].filter(Boolean).join(' ') + (changes || reason ? `: ${changes || reason}` : '');
+  const tail = changes || reason || downloadedTypeOf(action, details);
+  return [auditActionLabel(action), subject].filter(Boolean).join(' ') + (tail ? `: ${tail}` : '');
 }
 
 export function toAuditEntryView({ entry, actorName, companyName }: AuditRow): AuditEntryView {

@@ -8,7 +8,7 @@ import { notFound } from '../http/errors';
 import type { FileStorage } from '../storage/fileStorage';
 import { recordAudit } from './audit';
 import type { ChangeAuthor } from './companies';
-import { type FileKind, safeName } from './downloads';
+import { type FileKind, safeName, versionFileName } from './downloads';
 
 export const noFilesOfWeek = (kind: FileKind, weekStart: string) => `No ${kind} files were uploaded for the week of ${weekStart}.`;
 
@@ -72,7 +72,7 @@ export async function openWeekArchive(
       files: files.map((file) => ({ uploadId: file.uploadId, clientId: file.clientId, fileName: file.fileName })),
     },
   });
-  const names = entryNames(files, request.kind);
+  const names = entryNames(files, request.kind, request.weekStart);
   return {
     fileName: `${safeName(company?.name ?? '', 'Company')} ${request.weekStart} ${request.kind} files.zip`,
     content: streamZip(
@@ -118,16 +118,17 @@ async function filesOfWeek(db: Database, { companyId, kind, weekStart }: WeekArc
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * `<client>/<file>` for each file: both parts made safe for any file system, and one folder per
+ * `<client>/<file>` for each file, the file named as its own download is ({@link versionFileName}):
+ * both parts made safe for any file system, and one folder per
  * client, so two clients whose names clash once made safe (or differ only in case, which Windows and
  * macOS ignore) get `Name` and `Name (2)` rather than sharing a folder. A client has one file per
  * week, so unique folders make unique entries.
  */
-function entryNames(files: WeekFile[], kind: FileKind): string[] {
+function entryNames(files: WeekFile[], kind: FileKind, weekStart: string): string[] {
   const taken = new Set<string>();
   return files.map((file) => {
     const folder = uniqueName(shorten(safeName(file.clientName, 'Client')), taken);
-    return `${folder}/${shortenKeepingExtension(safeName(file.fileName, `${kind}.xlsx`))}`;
+    return `${folder}/${shortenKeepingExtension(versionFileName(file.clientName, weekStart, kind, file.fileName))}`;
   });
 }
 

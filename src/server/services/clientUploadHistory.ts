@@ -59,7 +59,7 @@ export async function clientUploadHistory(
     .where(and(ofDocument, inArray(uploads.weekStart, [...new Set([current.weekStart, ...pageWeeks])])))
     .orderBy(desc(uploads.createdAt), desc(uploads.attempt), desc(uploads.id));
   const files = await filesOfUploads(db, rows.map((row) => row.id));
-  const weekOf = (weekStart: string) => clientWeek(weekStart, rows.filter((row) => row.weekStart === weekStart), files);
+  const weekOf = (weekStart: string) => clientWeek(weekStart, rows.filter((row) => row.weekStart === weekStart), files, client.name);
 
   return {
     document: toRequiredDocumentView(document, client.name),
@@ -70,10 +70,10 @@ export async function clientUploadHistory(
 }
 
 /** One week from its uploads, newest first. */
-function clientWeek(weekStart: string, newestFirst: UploadRow[], files: Map<string, UploadFileRow[]>): ClientWeekView {
+function clientWeek(weekStart: string, newestFirst: UploadRow[], files: Map<string, UploadFileRow[]>, clientName: string): ClientWeekView {
   const week = weekFromIsoDate(weekStart);
   if (!week) throw new Error(`not a week start: ${weekStart}`);
-  const [newest, ...earlier] = newestFirst.map((upload) => ({ upload, view: toUploadView(upload, files.get(upload.id) ?? []) }));
+  const [newest, ...earlier] = newestFirst.map((upload) => ({ upload, view: toUploadView(upload, files.get(upload.id) ?? [], clientName) }));
   return {
     ...weekToIsoDates(week),
     weekStatus: weekStatusOf(newest?.upload ?? null),

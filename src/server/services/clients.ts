@@ -1,18 +1,20 @@
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, type SQL, sql } from 'drizzle-orm';
 import type { components } from '../api-types';
 import type { AppContext } from '../context';
 import type { Executor } from '../db/client';
 import { clients, type clientStatuses, companies, requiredDocuments, users } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../http/errors';
+import { AppError, badRequest, forbidden, notFound } from '../http/errors';
 import { recordAudit } from './audit';
 import type { ChangeAuthor } from './companies';
-import { offsetOf, type PagePagination, pagePagination, type PageRequest } from './pagination';
+import { containsPattern, offsetOf, type PagePagination, pagePagination, type PageRequest } from './pagination';
 import { WEEKLY_DOCUMENT_STORED_TITLE } from './requiredDocuments';
 
 /** The one answer for a client the caller may not see, whether it exists elsewhere or not at all. */
 export const CLIENT_NOT_FOUND = "Client not found or you don't have access to this client.";
 export const STAFF_CHANGE_STATUS_ONLY = 'Staff members can only change the status of a client.';
 export const CHOOSE_COMPANY_STAFF = 'Choose a staff member of your company.';
+export const DUPLICATE_CLIENT_NAME = 'DUPLICATE_CLIENT_NAME';
+export const duplicateClientName = (name: string) => `Another client is already called ${name}.`;
 
 export type ClientStatus = (typeof clientStatuses)[number];
 export type ClientView = components['schemas']['Client'];
@@ -67,17 +69,24 @@ export async function pageOfClients(db: Executor, where: SQL | undefined, page: 
   return { clients: rows.map(toClientView), total };
 }
 
-/** A page of the company's clients, optionally of one status or one assigned staff member. */
+/** Clients whose name contains the text (any case); no condition for no text. */
+export function nameContains(search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  return text ? ilike(clients.name, containsPattern(text)) : undefined;
+}
+
+/** A page of the company's clients, optionally of one status, one assigned staff member, or whose name contains the search text. */
 export async function listClients(
   db: Executor,
   viewer: ClientViewer,
   page: PageRequest,
-  filters: { status?: ClientStatus; assignedStaffId?: string },
+  filters: { status?: ClientStatus; assignedStaffId?: string; search?: string },
 ): Promise<{ clients: ClientView[]; pagination: PagePagination }> {
   const where = and(
     visibleTo(viewer),
     filters.status ? eq(clients.status, filters.status) : undefined,
     filters.assignedStaffId ? eq(clients.assignedStaffId, filters.assignedStaffId) : undefined,
+    nameContains(filters.search),
   );
   const found = await pageOfClients(db, where, page);
   return { clients: found.clients, pagination: pagePagination(page, found.total) };
@@ -105,15 +114,42 @@ async function assertAssignableStaff(tx: Executor, companyId: string, staffId: s
   return member.name;
 }
 
+/** A client name as people tell names apart: without case, accents or differences in spacing. */
+export function foldedClientName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Warns before a second client of the company gets a name people would read as the same one
+ * ('Bakery', 'bakery ', 'Bâkery'): two such rows are told apart by nobody on the weekly lists. Names
+ * are not unique (spec section 5 does not make them so), so an admin who means it sends
+ * `allow_duplicate_name` and goes on. `exceptId` is the client being renamed.
+ */
+async function warnOfDuplicateName(tx: Executor, companyId: string, name: string, exceptId?: string): Promise<void> {
+  const folded = foldedClientName(name);
+  const others = await tx
+    .select({ name: clients.name })
+    .from(clients)
+    .where(and(eq(clients.companyId, companyId), exceptId ? ne(clients.id, exceptId) : undefined));
+  const same = others.find((other) => foldedClientName(other.name) === folded);
+  if (same) throw new AppError(409, DUPLICATE_CLIENT_NAME, duplicateClientName(same.name));
+}
+
 /** Adds a client to the company with the one required document it owes each week. */
 export async function createClient(
   db: Executor,
   viewer: ClientViewer,
-  input: { name: string; assigned_staff_id: string; status?: ClientStatus },
+  input: { name: string; assigned_staff_id: string; status?: ClientStatus; allow_duplicate_name?: boolean },
   author: ChangeAuthor,
 ): Promise<ClientView> {
   return db.transaction(async (tx) => {
     const assignedStaffName = await assertAssignableStaff(tx, viewer.companyId, input.assigned_staff_id);
+    if (!input.allow_duplicate_name) await warnOfDuplicateName(tx, viewer.companyId, input.name);
     const [created] = await tx
       .insert(clients)
       .values({ companyId: viewer.companyId, name: input.name.trim(), status: input.status ?? 'ACTIVE', assignedStaffId: input.assigned_staff_id })
@@ -157,6 +193,7 @@ export async function updateClient(
       .where(and(eq(clients.id, id), visibleTo(viewer)))
       .for('update', { of: clients });
     if (!before) throw notFound(CLIENT_NOT_FOUND);
+    if (changes.name !== undefined && !changes.allow_duplicate_name) await warnOfDuplicateName(tx, viewer.companyId, changes.name, id);
     const assignedStaffName =
       changes.assigned_staff_id !== undefined ? await assertAssignableStaff(tx, viewer.companyId, changes.assigned_staff_id) : before.assignedStaffName;
     const after = {

@@ -40,8 +40,18 @@ export interface UploadDownload {
 }
 
 /**
+ * The one name a version of an upload goes by wherever it appears: its own download, its entry in
+ * the week's zip and the dialogs that list it: `<client> <week start> <type>.xlsx`, the raw version
+ * keeping the extension it was uploaded with.
+ */
+export function versionFileName(clientName: string, weekStart: string, kind: FileKind, storedName: string): string {
+  const extension = kind === 'raw' ? fileExtension(storedName) : '.xlsx';
+  return safeName(`${safeName(clientName)} ${weekStart} ${kind}${extension}`);
+}
+
+/**
  * A version of an upload the viewer may see (staff: their assigned clients'; admin: their company's),
- * named `<client> <week start> <type>.xlsx` (the raw version keeps its own extension). A version not
+ * named by {@link versionFileName}. A version not
  * produced yet is refused with 409, never sent empty. Handing out the file is audited: it holds
  * people's pay and identity numbers.
  */
@@ -90,7 +100,7 @@ export async function openUploadFile(
   });
   return {
     content,
-    fileName: `${safeName(found.clientName)} ${upload.weekStart} ${kind}${extension}`,
+    fileName: versionFileName(found.clientName, upload.weekStart, kind, file.filename),
     contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
     size,
   };

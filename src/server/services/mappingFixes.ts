@@ -184,7 +184,7 @@ export async function fixUploadMapping(
       throw conflict(MAPPING_FIX_REFUSALS.reviewed);
     if (!FINISHED_STATUSES.includes(upload.status))
       throw conflict(MAPPING_FIX_REFUSALS.processing);
-    // the run's job is still building the viewer's rows after SCRUBBED: a new run now would build them at the same time
+    // the run's review pack job is still building the viewer's rows after SCRUBBED: a new run now would build them at the same time
     if (
       upload.status === "SCRUBBED" &&
       !upload.reviewReadyAt &&

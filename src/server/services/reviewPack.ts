@@ -43,10 +43,18 @@ export interface UploadPackRun {
 /**
  * Builds an upload's pack from the files the engine read and wrote, and stores it ready with the
  * summary's links to the first row each issue rule flagged. Stops at the next batch of rows once
- * `signal` is aborted. A run the upload no longer belongs to (it was queued again) does not mark it.
+ * `signal` is aborted, and waits for `pace` before each batch. A run the upload no longer belongs to
+ * (it was queued again) does not mark it.
  */
-export async function buildUploadPack(db: Executor, run: UploadPackRun, files: UploadPackFiles, summary: UploadSummary, signal?: AbortSignal): Promise<void> {
-  const pack = { db, owner: { uploadId: run.uploadId }, signal };
+export async function buildUploadPack(
+  db: Executor,
+  run: UploadPackRun,
+  files: UploadPackFiles,
+  summary: UploadSummary,
+  signal?: AbortSignal,
+  pace?: () => Promise<void>,
+): Promise<void> {
+  const pack = { db, owner: { uploadId: run.uploadId }, signal, pace };
   await db.update(uploads).set({ reviewReadyAt: null, reviewFailedAt: null }).where(stillRunBy(run));
   await db.delete(reviewSheets).where(eq(reviewSheets.uploadId, run.uploadId));
   await writeWorkbook(pack, 'raw', files.raw.path, files.raw.fileName, () => 'raw');

@@ -17,19 +17,24 @@ export interface SheetOptions {
   flags?: (cells: CellValue[], index: number, columns: string[]) => Promise<RowFlags>;
 }
 
-/** Where the sheet goes; once `signal` is aborted the writing stops at the next batch of rows. */
+/**
+ * Where the sheet goes; once `signal` is aborted the writing stops at the next batch of rows. Before
+ * each batch it waits for `pace` (when given), so work that matters more can have the process first.
+ */
 export interface SheetTarget {
   db: Executor;
   owner: PackOwner;
   signal?: AbortSignal;
+  pace?: () => Promise<void>;
 }
 
 export async function writeSheet(target: SheetTarget, spec: Omit<ReviewSheetSpec, 'columns'>, rows: AsyncIterable<SheetRow[]>, options: SheetOptions): Promise<void> {
-  const { db, owner, signal } = target;
+  const { db, owner, signal, pace } = target;
   const headerRows = options.header ? 1 : 0;
   let columns: string[] = [];
   let writer: ReviewSheetWriter | undefined;
   for await (const batch of rows) {
+    if (pace) await pace();
     signal?.throwIfAborted();
     for (const row of batch) {
       if (row.row <= headerRows) {

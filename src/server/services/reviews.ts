@@ -5,6 +5,8 @@ import type { Executor } from '../db/client';
 import { clients, type fileKinds, uploadFiles, uploads } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import type { UploadSummary } from '../jobs/uploadSummary';
+import type { Audience } from '../realtime/processingUpdates';
+import { firstLineOf, type UploadReviewed } from '../realtime/uploadReviews';
 import { recordAudit } from './audit';
 import type { ChangeAuthor } from './companies';
 import { rememberApprovedUpload } from './mappingProfiles';
@@ -71,6 +73,18 @@ function overrideReasonOf(input: ReviewInput, errors: number): string | null {
   return reason;
 }
 
+/** A review made: the reply's message, and the decision as the open tabs it concerns are told of it once it is committed. */
+export interface ReviewOutcome {
+  message: string;
+  reviewed: UploadReviewed;
+  /**
+   * Who is told: the staff member assigned to the client now (the uploader while the client is
+   * theirs; never a staff member it was taken from, the scope of every staff read) and the
+   * company's admins.
+   */
+  audience: Audience;
+}
+
 /**
  * Approves or rejects an upload of the reviewer's company (spec section 4): only a finished run
  * (SCRUBBED) awaiting review, and only the newest version of its client-week. The upload's row is
@@ -80,7 +94,7 @@ function overrideReasonOf(input: ReviewInput, errors: number): string | null {
  * reason (see overrideReasonOf), stored on the upload and in the audit row; warnings never need one.
  * An upload of another company answers exactly like a missing one.
  */
-export async function reviewUpload(db: Executor, reviewer: Reviewer, uploadId: string, input: ReviewInput): Promise<{ message: string }> {
+export async function reviewUpload(db: Executor, reviewer: Reviewer, uploadId: string, input: ReviewInput): Promise<ReviewOutcome> {
   const notes = notesOf(input);
   return db.transaction(async (tx) => {
     const [upload] = await tx
@@ -92,6 +106,8 @@ export async function reviewUpload(db: Executor, reviewer: Reviewer, uploadId: s
         status: uploads.status,
         approvalStatus: uploads.approvalStatus,
         summary: uploads.summary,
+        clientName: clients.name,
+        assignedStaffId: clients.assignedStaffId,
       })
       .from(uploads)
       .innerJoin(clients, eq(clients.id, uploads.clientId))
@@ -146,6 +162,16 @@ export async function reviewUpload(db: Executor, reviewer: Reviewer, uploadId: s
         after: { approvalStatus: input.approval_status, notes, overrideReason },
       },
     });
-    return { message: REVIEW_MESSAGES[input.approval_status] };
+    const reviewed: UploadReviewed = {
+      uploadId: upload.id,
+      clientId: upload.clientId,
+      clientName: upload.clientName,
+      weekStart: upload.weekStart,
+      decision: input.approval_status,
+      overridden: overrideReason !== null,
+      reason: input.approval_status === 'REJECTED' ? firstLineOf(notes.raw, notes.consolidated, notes.scrubbed) : firstLineOf(overrideReason),
+    };
+    const audience: Audience = { users: upload.assignedStaffId ? [upload.assignedStaffId] : [], companyAdmins: reviewer.companyId };
+    return { message: REVIEW_MESSAGES[input.approval_status], reviewed, audience };
   });
 }

@@ -2,20 +2,21 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { components } from '../api-types';
 import type { Executor } from '../db/client';
 import { clients, requiredDocuments } from '../db/schema';
-import { type ClientStatus, type ClientView, type ClientViewer, pageOfClients, visibleClient, visibleTo } from './clients';
+import { type ClientStatus, type ClientView, type ClientViewer, nameContains, pageOfClients, visibleClient, visibleTo } from './clients';
 import { type PageRequest, type StaffPagination, staffPagination } from './pagination';
 import { toRequiredDocumentView } from './requiredDocuments';
 
 export type ClientDetailView = components['schemas']['ClientDetail'];
 
-/** A page of the clients assigned to the staff member, optionally of one status. */
+/** A page of the clients assigned to the staff member, optionally of one status or whose name contains the search text. */
 export async function listStaffClients(
   db: Executor,
   viewer: ClientViewer,
   page: PageRequest,
   status: ClientStatus | undefined,
+  search?: string,
 ): Promise<{ clients: ClientView[]; pagination: StaffPagination }> {
-  const found = await pageOfClients(db, and(visibleTo(viewer), status ? eq(clients.status, status) : undefined), page);
+  const found = await pageOfClients(db, and(visibleTo(viewer), status ? eq(clients.status, status) : undefined, nameContains(search)), page);
   return { clients: found.clients, pagination: staffPagination(page, found.total) };
 }
 

@@ -4,9 +4,10 @@ import type { Executor } from '../db/client';
 import { clients, uploadFiles, uploads } from '../db/schema';
 import { notFound } from '../http/errors';
 import { type ClientViewer, visibleTo } from './clients';
+import { versionFileName } from './downloads';
 import { offsetOf, type PageRequest, type StaffPagination, staffPagination } from './pagination';
 import { documentTitle } from './requiredDocuments';
-import { filesOfUploads } from './uploadViews';
+import { filesOfUploads, scrubIssues, weekOverWeekWarnings } from './uploadViews';
 
 export type StaffUploadItem = components['schemas']['StaffUploadItem'];
 export type UploadReviewView = components['schemas']['UploadReview'];
@@ -72,7 +73,7 @@ export async function staffUploadReview(db: Executor, viewer: ClientViewer, uplo
   const { upload, clientName } = row;
   const files: UploadReviewView['files'] = {};
   for (const file of (await filesOfUploads(db, [upload.id])).get(upload.id) ?? []) {
-    files[file.kind] = { filename: file.filename, notes: file.notes };
+    files[file.kind] = { filename: versionFileName(clientName, upload.weekStart, file.kind, file.filename), notes: file.notes };
   }
   return {
     upload_id: upload.id,
@@ -82,6 +83,8 @@ export async function staffUploadReview(db: Executor, viewer: ClientViewer, uplo
     reviewed_by: upload.reviewedByName,
     reviewed_at: upload.reviewedAt ? upload.reviewedAt.toISOString() : null,
     override_reason: upload.overrideReason,
+    week_over_week_warnings: weekOverWeekWarnings(upload.summary),
+    scrub_issues: scrubIssues(upload.summary),
     client: { id: upload.clientId, name: clientName },
     document: { id: upload.requiredDocumentId, title: documentTitle(clientName) },
     files,

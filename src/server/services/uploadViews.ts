@@ -3,6 +3,7 @@ import type { components } from '../api-types';
 import type { Executor } from '../db/client';
 import { uploadFiles, type uploads } from '../db/schema';
 import type { UploadSummary } from '../jobs/uploadSummary';
+import { versionFileName } from './downloads';
 
 /** An upload as the contract shows it: processing and review state, who did what, and the file versions that exist. */
 export type UploadView = components['schemas']['Upload'];
@@ -14,11 +15,15 @@ export type UploadFileRow = typeof uploadFiles.$inferSelect;
 
 const BYTES_PER_MB = 1024 * 1024;
 
-/** An upload with its stored file rows; a version without a row (not produced yet, or never) is left out. */
-export function toUploadView(upload: UploadRow, files: readonly UploadFileRow[]): UploadView {
+/**
+ * An upload of the client with its stored file rows; a version without a row (not produced yet, or
+ * never) is left out. Each version is named as its download is ({@link versionFileName}).
+ */
+export function toUploadView(upload: UploadRow, files: readonly UploadFileRow[], clientName: string): UploadView {
   const fileVersions: UploadView['file_versions'] = {};
   for (const file of files) {
-    fileVersions[file.kind] = { filename: file.filename, file_size_mb: file.sizeBytes / BYTES_PER_MB, notes: file.notes };
+    const filename = versionFileName(clientName, upload.weekStart, file.kind, file.filename);
+    fileVersions[file.kind] = { filename, file_size_mb: file.sizeBytes / BYTES_PER_MB, notes: file.notes };
   }
   return {
     upload_id: upload.id,
@@ -30,13 +35,20 @@ export function toUploadView(upload: UploadRow, files: readonly UploadFileRow[])
     reviewed_by: upload.reviewedByName && upload.reviewedAt ? { name: upload.reviewedByName, reviewed_at: upload.reviewedAt.toISOString() } : null,
     override_reason: upload.overrideReason,
     week_over_week_warnings: weekOverWeekWarnings(upload.summary),
+    scrub_issues: scrubIssues(upload.summary),
     file_versions: fileVersions,
   };
 }
 
 /** The week-over-week warnings of the upload's run; null before it is processed (or processed before they were counted). */
-function weekOverWeekWarnings(summary: unknown): number | null {
+export function weekOverWeekWarnings(summary: unknown): number | null {
   return (summary as Partial<Pick<UploadSummary, 'weekOverWeek'>> | null)?.weekOverWeek?.warnings ?? null;
+}
+
+/** What the upload's scrub found, by severity; null before it is processed. */
+export function scrubIssues(summary: unknown): UploadView['scrub_issues'] {
+  const issues = (summary as Partial<Pick<UploadSummary, 'issues'>> | null)?.issues;
+  return issues ? { errors: issues.error, warnings: issues.warning } : null;
 }
 
 /**

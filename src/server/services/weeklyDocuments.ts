@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, type Placeholder, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, not, type Placeholder, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { PAGE_SIZES } from '@/common/limits';
 import type { components } from '../api-types';
 import type { Executor } from '../db/client';
@@ -65,25 +65,29 @@ type NewestUpload = ReturnType<typeof newestUploadOfWeek>;
  * What each filter and summary figure counts, all from the week's newest upload (the contract
  * repeats this): pending is a finished run awaiting an admin's review (still-processing and failed
  * uploads are not pending: there is nothing to review yet); approved and rejected follow the
- * review of the newest version (a rejected week uploaded again is no longer rejected); uploaded is
- * any upload at all that week, whatever its state; remaining is no upload at all that week.
+ * review of the newest version (a rejected week uploaded again is no longer rejected); failed is a
+ * run that failed, to be uploaded again; processing is a run not finished yet; uploaded is an upload
+ * that did not fail (awaiting review, reviewed, or still processing: the parts before but failed, a
+ * failed upload being nothing the admin can review); remaining is no upload at all that week.
  */
 function weekStateConditions(newest: NewestUpload): Record<WeekState, SQL> {
   return {
     pending: and(eq(newest.status, 'SCRUBBED'), eq(newest.approvalStatus, 'PENDING')) as SQL,
     approved: eq(newest.approvalStatus, 'APPROVED'),
     rejected: eq(newest.approvalStatus, 'REJECTED'),
-    uploaded: isNotNull(newest.id),
+    failed: eq(newest.status, 'FAILED'),
+    processing: and(isNotNull(newest.id), not(inArray(newest.status, ['SCRUBBED', 'FAILED']))) as SQL,
+    uploaded: and(isNotNull(newest.id), not(eq(newest.status, 'FAILED'))) as SQL,
     remaining: isNull(newest.id),
   };
 }
 
 /** A state a row of the week can be in, as the filters and figures read it (see weekStateConditions). */
-export type WeekState = 'pending' | 'approved' | 'rejected' | 'uploaded' | 'remaining';
+export type WeekState = 'pending' | 'approved' | 'rejected' | 'failed' | 'processing' | 'uploaded' | 'remaining';
 
 /** The staff filters of the weekly documents (spec 2.17): `all` keeps every row. */
 export const STAFF_WEEKLY_FILTERS = { all: null, pending: 'pending', approved: 'approved', rejected: 'rejected', uploaded: 'uploaded' } as const;
-/** The admin filters (spec 2.12): `completed` is the staff `uploaded`, any upload that week; `remaining` is none. */
+/** The admin filters (spec 2.12): `completed` is the staff `uploaded`, an upload that did not fail; `remaining` is none. */
 export const ADMIN_WEEKLY_FILTERS = {
   all: null,
   pending: 'pending',
@@ -195,7 +199,7 @@ export async function listWeeklyDocuments<Pagination>(
   // A page past the end has no row to carry the count.
   const total = rows.length > 0 ? rows[0].total : offsetOf(page) === 0 ? 0 : await countRows(db, scope, state);
   const documents = rows.map((row): WeeklyDocumentRowView => {
-    const upload = row.upload ? toUploadView(row.upload, (row.files ?? []).map(toFileRow)) : null;
+    const upload = row.upload ? toUploadView(row.upload, (row.files ?? []).map(toFileRow), row.clientName) : null;
     return {
       client: { id: row.clientId, name: row.clientName },
       document: toRequiredDocumentView({ id: row.documentId, createdAt: row.documentCreatedAt }, row.clientName),
@@ -280,11 +284,15 @@ function pageOfRows(db: Executor, scope: WeeklyDocumentsScope, state: WeekState 
 
 /**
  * The upload's columns as a row of the list carries them: of its summary only what the row shows
- * (the week-over-week count), not each sheet's mapping and each rule's count, which only the viewer
- * reads and which would be most of what a page of rows weighs.
+ * (the week-over-week and issue counts), not each sheet's mapping and each rule's count, which only
+ * the viewer reads and which would be most of what a page of rows weighs. A key the summary lacks is
+ * left out rather than set to null, as the views read it.
  */
 function listedUploadColumns() {
-  return { ...getTableColumns(uploads), summary: sql<unknown>`jsonb_build_object('weekOverWeek', ${uploads.summary} -> 'weekOverWeek')`.as('summary') };
+  return {
+    ...getTableColumns(uploads),
+    summary: sql<unknown>`jsonb_strip_nulls(jsonb_build_object('weekOverWeek', ${uploads.summary} -> 'weekOverWeek', 'issues', ${uploads.summary} -> 'issues'))`.as('summary'),
+  };
 }
 
 /** Every column of the upload, as the lateral subquery names it. */
@@ -309,6 +317,8 @@ export interface WeeklyFigures extends WeeklyDocumentsSummary {
   clients: number;
   /** The clients of the scope with any upload that week. */
   clientsWithUploads: number;
+  /** The clients of the scope whose week is done: every required document's newest upload approved. */
+  clientsCompleted: number;
 }
 
 /** The week's figures over the same rows as {@link listWeeklyDocuments}, counted in one query. */
@@ -329,9 +339,13 @@ function figuresOf(db: Executor, scope: WeeklyDocumentsScope) {
       pending: countWhere(conditions.pending),
       approved: countWhere(conditions.approved),
       rejected: countWhere(conditions.rejected),
+      failed: countWhere(conditions.failed),
+      processing: countWhere(conditions.processing),
       remaining: countWhere(conditions.remaining),
       clients: sql<number>`count(distinct ${clients.id})`.mapWith(Number),
       clientsWithUploads: sql<number>`count(distinct ${clients.id}) filter (where ${conditions.uploaded})`.mapWith(Number),
+      // Every client, less those with a row not approved (no upload, or any other state).
+      clientsCompleted: sql<number>`count(distinct ${clients.id}) - count(distinct ${clients.id}) filter (where not coalesce(${conditions.approved}, false))`.mapWith(Number),
     })
     .from(clients)
     .innerJoin(requiredDocuments, eq(requiredDocuments.clientId, clients.id))
@@ -341,6 +355,6 @@ function figuresOf(db: Executor, scope: WeeklyDocumentsScope) {
 
 /** The staff summary of the week (WeeklyDocumentsSummary): the row figures of {@link countWeeklyDocuments}. */
 export async function summariseWeeklyDocuments(db: Executor, scope: WeeklyDocumentsScope): Promise<WeeklyDocumentsSummary> {
-  const { total, uploaded, pending, approved, rejected, remaining } = await countWeeklyDocuments(db, scope);
-  return { total, uploaded, pending, approved, rejected, remaining };
+  const { total, uploaded, pending, approved, rejected, failed, processing, remaining } = await countWeeklyDocuments(db, scope);
+  return { total, uploaded, pending, approved, rejected, failed, processing, remaining };
 }

@@ -31,6 +31,20 @@ export function isTokenExpired(error: FetchBaseQueryError | undefined): boolean 
   return !!error && isRecord(error.data) && error.data.error === TOKEN_EXPIRED;
 }
 
+/** Whether someone is signed in in this tab (read by the auth slice's shape: the API layer sits below the features). */
+function signedIn(state: unknown): boolean {
+  return isRecord(state) && isRecord(state.auth) && isRecord(state.auth.user);
+}
+
+/**
+ * Whether the answer says the request carried no usable access token while this tab has a signed-in
+ * user: the access cookie alone has gone (cleared by the browser, or by hand), and the session may
+ * well live on in the refresh cookie. Renewing it is tried before anyone is told to sign in.
+ */
+function lacksAccessToken(error: FetchBaseQueryError | undefined, api: BaseQueryApi): boolean {
+  return !!error && error.status === 401 && isRecord(error.data) && error.data.error === 'UNAUTHORIZED' && signedIn(api.getState());
+}
+
 /** Delay before retry number `attempt` (1-based): 1 s, 2 s, 4 s, ... capped at 30 s. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(QUERY_RETRY.baseDelayMs * 2 ** (attempt - 1), QUERY_RETRY.maxDelayMs);
@@ -69,7 +83,7 @@ function withMessage(error: FetchBaseQueryError, meta: FetchBaseQueryMeta | unde
 
 /**
  * The API's base query. It sends cookies with every call; when an answer says the access token has
- * expired it renews the session through the tab's single refresh (see refresh.ts: concurrent
+ * expired (or that none came, while someone is signed in) it renews the session through the tab's single refresh (see refresh.ts: concurrent
  * requests, downloads, the socket and other tabs wait for the one in flight, and a request it
  * already renewed for does not refresh again) and repeats the request once. A refused refresh
  * answers 'Token refresh failed' and ends the signed-in session. Reads that fail on the network or
@@ -102,7 +116,7 @@ export function createBaseQuery({ baseUrl, sleep = abortableSleep }: BaseQueryOp
     await refreshSettled();
     const sentAt = Date.now();
     const result = await send(args, api, extraOptions);
-    if (!isTokenExpired(result.error)) return result;
+    if (!isTokenExpired(result.error) && !lacksAccessToken(result.error, api)) return result;
 
     const failure = refreshFailure(await refreshSession(sentAt), api);
     if (failure) return { error: failure };

@@ -184,6 +184,10 @@ export const api = generatedApi.enhanceEndpoints({
       providesTags: (result) => listTags('Client', result?.data.clients),
       ...cached('clients'),
     },
+    getClient: {
+      providesTags: (_result, _error, { id }) => [{ type: 'Client', id }],
+      ...cached('clientDetail'),
+    },
     createClient: { invalidatesTags: onSuccess(() => [{ type: 'Client', id: LIST }, 'CurrentCompany', ...uploadViews]) },
     updateClient: {
       invalidatesTags: onSuccess(

@@ -515,6 +515,7 @@ const injectedRtkApi = api
             limit: queryArg.limit,
             status: queryArg.status,
             assigned_staff_id: queryArg.assignedStaffId,
+            search: queryArg.search,
           },
         }),
         providesTags: ["Client"],
@@ -529,6 +530,10 @@ const injectedRtkApi = api
           invalidatesTags: ["Client"],
         },
       ),
+      getClient: build.query<GetClientApiResponse, GetClientApiArg>({
+        query: (queryArg) => ({ url: `/client/${queryArg.id}` }),
+        providesTags: ["Client"],
+      }),
       updateClient: build.mutation<UpdateClientApiResponse, UpdateClientApiArg>(
         {
           query: (queryArg) => ({
@@ -558,6 +563,7 @@ const injectedRtkApi = api
             page: queryArg.page,
             limit: queryArg.limit,
             status: queryArg.status,
+            search: queryArg.search,
           },
         }),
         providesTags: ["Staff"],
@@ -1161,7 +1167,7 @@ export type ListCompanyWeeklyDocumentsApiArg = {
   /** ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
   weekEnd?: string;
   /** `all` (or absent), `pending`, `approved` and `rejected` as in `GET /staff/weekly-documents`.
-    `completed`: the week has any upload at all, in any state (the staff `uploaded`).
+    `completed`: the week has an upload that did not fail (the staff `uploaded`); a FAILED one is listed under `all` only.
     `remaining`: the week has no upload at all.
      */
   filter?:
@@ -1302,6 +1308,8 @@ export type ListClientsApiArg = {
   limit?: number;
   status?: ClientStatus;
   assignedStaffId?: string;
+  /** Only clients whose name contains this text (any case). */
+  search?: string;
 };
 export type CreateClientApiResponse = /** status 201 One client */ {
   success: boolean;
@@ -1312,6 +1320,16 @@ export type CreateClientApiResponse = /** status 201 One client */ {
 };
 export type CreateClientApiArg = {
   clientInput: ClientInput;
+};
+export type GetClientApiResponse = /** status 200 One client */ {
+  success: boolean;
+  message?: string;
+  data: {
+    client: Client;
+  };
+};
+export type GetClientApiArg = {
+  id: string;
 };
 export type UpdateClientApiResponse = /** status 200 One client */ {
   success: boolean;
@@ -1342,6 +1360,8 @@ export type ListStaffClientsApiArg = {
   /** From 1 to 100. */
   limit?: number;
   status?: ClientStatus;
+  /** Only clients whose name contains this text (any case). */
+  search?: string;
 };
 export type GetStaffClientApiResponse =
   /** status 200 One assigned client with its required document */ {
@@ -1391,8 +1411,8 @@ export type ListStaffWeeklyDocumentsApiArg = {
   /** `all` (or absent): every row. `pending`: the newest upload finished processing (SCRUBBED)
     and awaits an admin's review; uploads still processing or FAILED are not pending, as there
     is nothing to review yet. `approved` / `rejected`: the newest upload's review (a rejected
-    week uploaded again is no longer rejected). `uploaded`: the week has any upload at all,
-    in any state (processing, failed, awaiting review or reviewed).
+    week uploaded again is no longer rejected). `uploaded`: the week has an upload that did not
+    fail (processing, awaiting review or reviewed); a FAILED one is listed under `all` only.
      */
   filter?: "all" | "pending" | "approved" | "rejected" | "uploaded";
 };
@@ -1847,16 +1867,22 @@ export type StaffInput = {
 export type AdminWeeklyStats = {
   /** Newest upload SCRUBBED and awaiting review (filter pending). */
   pendingReviews: number;
-  /** Newest upload rejected */
+  /** Newest upload rejected, not yet uploaded again (filter rejected). */
   rejectedUploads: number;
   /** Newest upload approved (filter approved). */
   approvedUploads: number;
-  /** Rows with no upload at all that week (filter remaining); the active clients yet to upload. */
+  /** Newest upload FAILED in processing: the staff member has to upload it again; it cannot be reviewed. */
+  failedUploads: number;
+  /** Newest upload still queued or processing. */
+  processingUploads: number;
+  /** Rows with no upload at all that week (filter remaining): the active clients yet to upload. */
   remainingUploads: number;
-  /** Rows with any upload that week */
+  /** Rows with an upload that week that did not fail: awaiting review, reviewed or still processing (filter completed). Uploads made, not weeks finished (see clientsCompleted). */
   completedUploads: number;
-  /** Active clients with any upload that week */
+  /** Active clients with an upload that week that did not fail. */
   clientsWithUploads: number;
+  /** Active clients whose week is completed: the newest upload of each of their required documents is approved. */
+  clientsCompleted: number;
   /** Active clients of the company. */
   totalClients: number;
 };
@@ -1929,6 +1955,11 @@ export type Upload = {
   override_reason: string | null;
   /** How many week-over-week warnings (changes since the client's last approved week: mapping, employees, pay, totals) its processing raised; null before it is processed. */
   week_over_week_warnings: number | null;
+  /** What the scrub found in its rows, counted by severity (errors need an override reason to approve; warnings do not); null before it is processed. */
+  scrub_issues: {
+    errors: number;
+    warnings: number;
+  } | null;
   file_versions: {
     raw?: FileVersion;
     consolidated?: FileVersion;
@@ -2033,11 +2064,15 @@ export type ClientInput = {
   name: string;
   assigned_staff_id: string;
   status?: ClientStatus;
+  /** Save even if another client of the company is already called the same (see createClient). */
+  allow_duplicate_name?: boolean;
 };
 export type ClientUpdate = {
   name?: string;
   assigned_staff_id?: string;
   status?: ClientStatus;
+  /** Rename even if another client of the company is already called the same (see createClient). */
+  allow_duplicate_name?: boolean;
 };
 export type StaffPagination = {
   currentPage: number;
@@ -2060,15 +2095,19 @@ export type ClientWeek = {
 export type WeeklyDocumentsSummary = {
   /** Every row (required document of an active assigned client). */
   total: number;
-  /** Rows with any upload that week */
+  /** Rows with an upload that week that did not fail: awaiting review, reviewed or still processing (filter uploaded). */
   uploaded: number;
   /** Newest upload SCRUBBED and awaiting review (filter pending). */
   pending: number;
-  /** Newest upload approved (filter approved). */
+  /** Newest upload approved (filter approved): the row is done for the week. */
   approved: number;
-  /** Newest upload rejected */
+  /** Newest upload rejected, not yet uploaded again (filter rejected). */
   rejected: number;
-  /** Rows with no upload at all that week. */
+  /** Newest upload FAILED in processing: it has to be uploaded again and cannot be reviewed. */
+  failed: number;
+  /** Newest upload still queued or processing. */
+  processing: number;
+  /** Rows with no upload at all that week (missing). */
   remaining: number;
 };
 export type StaffUploadItem = {
@@ -2097,6 +2136,13 @@ export type UploadReview = {
   reviewed_at: string | null;
   /** Why it was approved although its scrub found errors; null otherwise. */
   override_reason: string | null;
+  /** As in Upload: the week-over-week warnings its processing raised; null before it is processed. */
+  week_over_week_warnings: number | null;
+  /** As in Upload: what the scrub found, by severity; null before it is processed. */
+  scrub_issues: {
+    errors: number;
+    warnings: number;
+  } | null;
   client: CompanyRef;
   document: {
     id: string;
@@ -2109,19 +2155,27 @@ export type UploadReview = {
   };
 };
 export type StaffWeeklyStats = {
-  /** Rows with any upload that week */
+  /** Rows with an upload that week that did not fail: awaiting review, reviewed or still processing (filter uploaded). */
   totalUploaded: number;
   /** Newest upload SCRUBBED and awaiting review (filter pending). */
   uploadsPendingReview: number;
   /** Newest upload approved (filter approved). */
   approvedUploads: number;
-  /** Newest upload rejected */
+  /** Newest upload rejected, not yet uploaded again (filter rejected). */
   rejectedUploads: number;
-  /** Active assigned clients with any upload that week */
+  /** Newest upload FAILED in processing: it has to be uploaded again; it cannot be reviewed. */
+  failedUploads: number;
+  /** Newest upload still queued or processing. */
+  processingUploads: number;
+  /** Rows with no upload at all that week (missing). */
+  remainingUploads: number;
+  /** Active assigned clients with an upload that week that did not fail. */
   clientsWithUploads: number;
+  /** Active assigned clients whose week is completed: the newest upload of each of their required documents is approved. */
+  clientsCompleted: number;
   /** Active clients assigned to the caller. */
   totalAssignedClients: number;
-  /** clientsWithUploads / totalAssignedClients * 100, rounded to one decimal; 0 when there are no assigned clients. */
+  /** clientsCompleted / totalAssignedClients * 100, rounded to one decimal; 0 when there are no assigned clients. */
   completionPercentage: number;
 };
 export type TicketStatus = "OPEN" | "IN_PROGRESS" | "COMPLETED" | "CLOSED";
@@ -2203,6 +2257,7 @@ export const {
   useExportCompanyAuditLogQuery,
   useListClientsQuery,
   useCreateClientMutation,
+  useGetClientQuery,
   useUpdateClientMutation,
   useDeleteClientMutation,
   useListStaffClientsQuery,

@@ -5,11 +5,13 @@ import storage from 'redux-persist/lib/storage';
 import { api } from '@/web/api/endpoints';
 import { authSlice, type AuthState } from '@/web/features/auth/authSlice';
 import { AUTH_PERSIST_KEY } from '@/web/features/auth/authStorage';
+import { downloadsSlice } from '@/web/lib/downloadGuard';
 import { processingSlice } from '@/web/realtime/processingSlice';
 import type { OpenSocket } from '@/web/realtime/realtimeEvents';
 import { realtimeSlice } from '@/web/realtime/realtimeSlice';
 import { openRealtimeSocket } from '@/web/realtime/realtimeSocket';
 import { createSocketMiddleware } from '@/web/realtime/socketMiddleware';
+import { createRecoveryMiddleware } from './recovery';
 
 /** Only the signed-in user survives a reload; the API cache is always fetched afresh. */
 const persistedAuthReducer = persistReducer<AuthState>({ key: AUTH_PERSIST_KEY, storage, whitelist: ['user'] }, authSlice.reducer);
@@ -19,6 +21,7 @@ const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   [realtimeSlice.reducerPath]: realtimeSlice.reducer,
   [processingSlice.reducerPath]: processingSlice.reducer,
+  [downloadsSlice.reducerPath]: downloadsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -41,7 +44,7 @@ export function setupStore(preloadedState?: PreloadedState, { openSocket = openR
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(api.middleware, createSocketMiddleware(openSocket)),
+      }).concat(api.middleware, createSocketMiddleware(openSocket), createRecoveryMiddleware()),
   });
 }
 

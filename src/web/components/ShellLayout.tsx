@@ -3,6 +3,8 @@ import { Avatar, Button, Drawer, Layout, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { initials } from '@/web/lib/initials';
+import { useStackedTableLabels } from './stackedTables';
+import { useKeyboardScrollRegions } from './useKeyboardScrollRegions';
 import { SIDEBAR_TOOLTIP_DELAY_MS, SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE, useSidebar } from './useSidebar';
 import './ShellLayout.css';
 
@@ -32,6 +34,9 @@ interface SidebarContentProps extends Omit<ShellLayoutProps, 'children'> {
 }
 
 const tooltipDelaySeconds = SIDEBAR_TOOLTIP_DELAY_MS / 1000;
+
+/** The main landmark, where the skip link sends the focus. */
+const MAIN_CONTENT_ID = 'main-content';
 
 function SidebarContent({ areaLabel, navItems, user, onLogout, loggingOut, onChangePassword, collapsed, onNavigate }: SidebarContentProps) {
   const hint = (label: string) => (collapsed ? label : undefined);
@@ -120,13 +125,28 @@ function SidebarContent({ areaLabel, navItems, user, onLogout, loggingOut, onCha
 /**
  * The frame of a signed-in area: a sidebar (icon-only when collapsed, a drawer on small screens)
  * with the area's navigation, the user, Change password and Logout; a header with the sidebar toggle; the screen.
+ * A skip link, shown when it has the focus, leads keyboard users past it all to the screen.
  */
 export function ShellLayout({ children, ...sidebar }: ShellLayoutProps) {
   const { isMobile, open, openMobile, setOpenMobile, toggle } = useSidebar();
   const expanded = isMobile ? openMobile : open;
+  useKeyboardScrollRegions();
+  useStackedTableLabels();
 
   return (
     <Layout className="shell">
+      {/* The first stop of the Tab key (WCAG 2.4.1): past the sidebar's links straight to the screen. */}
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="skip-link"
+        onClick={(event) => {
+          // Focus, not the address: a hash in the address would be a navigation of its own.
+          event.preventDefault();
+          document.getElementById(MAIN_CONTENT_ID)?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
       {isMobile ? (
         <Drawer
           open={openMobile}
@@ -165,7 +185,9 @@ export function ShellLayout({ children, ...sidebar }: ShellLayoutProps) {
           />
           <Typography.Text strong>{sidebar.areaLabel}</Typography.Text>
         </Layout.Header>
-        <Layout.Content className="shell-content">{children}</Layout.Content>
+        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} className="shell-content">
+          {children}
+        </Layout.Content>
       </Layout>
     </Layout>
   );

@@ -88,7 +88,7 @@ export interface DownloadOptions {
   /** The name to save under when the answer names none. */
   fallbackName?: string;
   /**
-   * Renews the session when the answer says the access token expired (spec section 8); the download
+   * Renews the session when the answer says the access token expired (spec section 8) or is missing; the download
    * is then tried once more. It is told when the refused request left (epoch milliseconds), so a
    * refresh that some other caller finished since is not repeated. Answers whether the session was
    * renewed.
@@ -111,7 +111,9 @@ export async function downloadFile(
   const sentAt = Date.now();
   let response = await fetchFile(url, accept);
   let failure = response.ok ? null : await readJson(response);
-  if (failure?.error === 'TOKEN_EXPIRED' && renewSession && (await renewSession(sentAt))) {
+  // A missing access token (the access cookie alone gone) is renewed as an expired one is: downloads start from signed-in screens only.
+  const renewable = failure?.error === 'TOKEN_EXPIRED' || (response.status === 401 && failure?.error === 'UNAUTHORIZED');
+  if (renewable && renewSession && (await renewSession(sentAt))) {
     response = await fetchFile(url, accept);
     failure = response.ok ? null : await readJson(response);
   }

@@ -10,12 +10,27 @@ export function returnState(location: Pick<Location, 'pathname' | 'search'>): Re
   return { returnTo: `${location.pathname}${location.search}` };
 }
 
+function returnToOf(state: unknown): unknown {
+  return typeof state === 'object' && state !== null ? (state as Partial<ReturnState>).returnTo : undefined;
+}
+
+/**
+ * Where a sign-in leads when the area's guard sent the person to it (the session ended, or an address
+ * was opened signed out): the page they were on, search included, if it lies in the role's `area`
+ * ('/admin', say); else null. An address elsewhere, or from anywhere but this app, is not followed.
+ */
+export function returnToWithin(state: unknown, area: string): string | null {
+  const returnTo = returnToOf(state);
+  if (typeof returnTo !== 'string' || returnTo.startsWith('//')) return null;
+  return returnTo === area || returnTo.startsWith(`${area}/`) || returnTo.startsWith(`${area}?`) ? returnTo : null;
+}
+
 /**
  * Where a detail screen's Back link (and a delete) leads: the list view it was opened from, with
  * that view's page and filters, else the list itself. Only an address under `list` is followed.
  */
 export function useReturnTo(list: string): string {
   const { state } = useLocation();
-  const returnTo: unknown = typeof state === 'object' && state !== null ? (state as Partial<ReturnState>).returnTo : undefined;
+  const returnTo = returnToOf(state);
   return typeof returnTo === 'string' && (returnTo === list || returnTo.startsWith(`${list}?`)) ? returnTo : list;
 }

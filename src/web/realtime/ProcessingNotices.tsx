@@ -21,7 +21,7 @@ export function ProcessingNotices() {
       const pending = selectNotices(store.getState()).find((candidate) => candidate.id === id);
       if (!pending) continue;
       store.dispatch(noticeShown(id));
-      toast[pending.kind](pending.text);
+      toast[pending.kind](pending.text, pending.description);
     }
   }, [notices, store, toast]);
 

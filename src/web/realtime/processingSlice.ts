@@ -22,6 +22,10 @@ export interface TrackedUpload extends LiveUpload {
   processingId: string | null;
   jobId: string | null;
   source: TrackSource;
+  /** The client the upload is for, when the page that follows it knows: its end's toast names it. */
+  clientName: string | null;
+  /** The `seq` of the last job update applied, null before the first: later updates must be above it. */
+  seq: number | null;
 }
 
 export interface ProcessingState {
@@ -40,6 +44,8 @@ export interface TrackRequest {
   /** The stage the caller knows of (the list's); a fresh upload starts QUEUED. */
   status?: ProcessingStatus;
   source: TrackSource;
+  /** The client the upload is for, named in the toast when it ends. */
+  clientName?: string;
 }
 
 const initialState: ProcessingState = { tracked: {}, settled: {} };
@@ -51,12 +57,22 @@ export function keyOf(state: ProcessingState, update: ProcessingUpdate): string 
   return null;
 }
 
+/**
+ * Whether an update of a followed upload is news: not behind the stage shown, and not older than the
+ * last update of the job applied (updates can arrive out of order, through several processes).
+ * Updates without a seq (a join's answer) are ordered by their stage alone.
+ */
+export function isNewer(entry: TrackedUpload, update: ProcessingUpdate): boolean {
+  if (!isStepForward(entry.status, update.status)) return false;
+  return update.seq === undefined || entry.seq === null || update.seq > entry.seq;
+}
+
 /** Records an update of a followed upload; a final one ends the following. Updates of others are ignored. */
 function record(state: ProcessingState, update: ProcessingUpdate) {
   const key = keyOf(state, update);
   if (key === null) return;
   const entry = state.tracked[key];
-  if (!isStepForward(entry.status, update.status)) return;
+  if (!isNewer(entry, update)) return;
   if (key !== update.processingId) {
     // The first update of a job names its upload: from now on the processing id is the key.
     delete state.tracked[key];
@@ -68,6 +84,7 @@ function record(state: ProcessingState, update: ProcessingUpdate) {
     status: update.status,
     message: update.message,
     error: update.error,
+    seq: update.seq ?? entry.seq,
   });
   if (isFinalStatus(update.status)) {
     delete state.tracked[update.processingId];
@@ -81,16 +98,22 @@ export const processingSlice = createSlice({
   initialState,
   reducers: {
     trackRequested(state, action: PayloadAction<TrackRequest>) {
-      const { processingId, jobId = null, status = 'QUEUED', source } = action.payload;
+      const { processingId, jobId = null, status = 'QUEUED', source, clientName = null } = action.payload;
       const key = processingId ?? (jobId ? jobRoom(jobId) : null);
       // This tab queued a new run of an upload it saw end before (processed again after a mapping
       // fix): how the earlier run ended no longer holds.
       if (source === 'upload' && processingId) delete state.settled[processingId];
       if (key === null || state.tracked[key] || (processingId && state.settled[processingId])) return;
-      state.tracked[key] = { room: key, processingId: processingId ?? null, jobId, source, status, message: null, error: null };
+      state.tracked[key] = { room: key, processingId: processingId ?? null, jobId, source, status, message: null, error: null, clientName, seq: null };
     },
     updateReceived(state, action: PayloadAction<ProcessingUpdate>) {
       record(state, action.payload);
+    },
+    /** A list named the clients of followed uploads (see clientsOfFollowedUploads). */
+    clientsNamed(state, action: PayloadAction<{ processingId: string; clientName: string }[]>) {
+      for (const { processingId, clientName } of action.payload) {
+        for (const entry of Object.values(state.tracked)) if (entry.processingId === processingId) entry.clientName ??= clientName;
+      }
     },
     /** The server accepted a join; its answer is the upload's state at that moment. */
     joined(state, action: PayloadAction<{ room: string; update: ProcessingUpdate }>) {
@@ -113,5 +136,5 @@ export const processingSlice = createSlice({
   },
 });
 
-export const { trackRequested, updateReceived, joined, joinRefused } = processingSlice.actions;
+export const { trackRequested, updateReceived, clientsNamed, joined, joinRefused } = processingSlice.actions;
 export const { selectTrackedUploads, selectLiveUpload } = processingSlice.selectors;

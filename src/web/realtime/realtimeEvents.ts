@@ -13,6 +13,26 @@ export interface ProcessingUpdate {
   status: ProcessingStatus;
   message: string | null;
   error: string | null;
+  /**
+   * The order the upload's job made its updates in, growing with each (absent from a join's answer
+   * and from a new upload's QUEUED): an update at or below the last applied one arrived late.
+   */
+  seq?: number;
+}
+
+/**
+ * One `uploadReviewed`: an admin approved or rejected an upload of a client this person may see (the
+ * staff member assigned to it, and the company's admins). `reason` is one line: a rejection's first
+ * note, or an override's reason; null when there is none.
+ */
+export interface UploadReviewed {
+  uploadId: string;
+  clientId: string;
+  clientName: string;
+  weekStart: string;
+  decision: 'APPROVED' | 'REJECTED';
+  overridden: boolean;
+  reason: string | null;
 }
 
 /**
@@ -49,6 +69,7 @@ export interface RealtimeSocket {
   on(event: 'disconnect', listener: (reason: DisconnectReason) => void): unknown;
   on(event: 'connect_error', listener: (error: ConnectError) => void): unknown;
   on(event: 'processingUpdate', listener: (update: ProcessingUpdate) => void): unknown;
+  on(event: 'uploadReviewed', listener: (event: UploadReviewed) => void): unknown;
   on(event: 'sessionNotice', listener: (notice: SessionNotice) => void): unknown;
   emit(event: 'joinProcessingRoom', roomId: string, ack: (answer: JoinAnswer) => void): unknown;
   emit(event: 'leaveProcessingRoom', roomId: string): unknown;

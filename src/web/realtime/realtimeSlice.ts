@@ -1,17 +1,24 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { RefusalCode } from './realtimeEvents';
 
-export type ConnectionState = 'connected' | 'disconnected';
+/**
+ * The socket as the badge names it: connecting until its first connection (a page that just opened
+ * is not disconnected, only not yet connected), then connected, or disconnected once a connection
+ * was lost or an attempt failed (spec section 4's two states, after the first connect).
+ */
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
 /** A toast the middleware asks for: middleware cannot call hooks, so the UI layer shows it. */
 export interface RealtimeNotice {
   id: string;
   kind: 'success' | 'error';
   text: string;
+  /** A second line under the text (which client an upload was for), when there is one. */
+  description?: string;
 }
 
 export interface RealtimeState {
-  /** The connection badge (spec section 4: connected or disconnected). */
+  /** The connection badge (spec section 4: connected or disconnected, after 'connecting' at first). */
   connection: ConnectionState;
   /** A screen showing live progress asked for the socket; it stays open until the session ends. */
   wanted: boolean;
@@ -19,7 +26,7 @@ export interface RealtimeState {
   notices: RealtimeNotice[];
 }
 
-const initialState: RealtimeState = { connection: 'disconnected', wanted: false, notices: [] };
+const initialState: RealtimeState = { connection: 'connecting', wanted: false, notices: [] };
 
 /**
  * The socket's side of the store: whether it is connected, whether anything needs it, and the toasts
@@ -50,8 +57,8 @@ export const realtimeSlice = createSlice({
       reducer(state, action: PayloadAction<RealtimeNotice>) {
         state.notices.push(action.payload);
       },
-      prepare(kind: RealtimeNotice['kind'], text: string) {
-        return { payload: { id: nanoid(), kind, text } };
+      prepare(kind: RealtimeNotice['kind'], text: string, description?: string) {
+        return { payload: { id: nanoid(), kind, text, ...(description ? { description } : {}) } };
       },
     },
     noticeShown(state, action: PayloadAction<string>) {

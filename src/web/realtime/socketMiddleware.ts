@@ -3,11 +3,21 @@ import { api, uploadViews } from '@/web/api/endpoints';
 import { refreshSession } from '@/web/api/refresh';
 import { sessionExpired } from '@/web/api/session';
 import { REALTIME } from '@/common/limits';
-import { joined, joinRefused, keyOf, type ProcessingState, trackRequested, updateReceived } from './processingSlice';
-import { processingOutcome, resumableUploads } from './processingOutcome';
-import { type ConnectError, jobRoom, type OpenSocket, type ProcessingUpdate, type RealtimeSocket, type RefusalCode, type SessionNotice } from './realtimeEvents';
+import { clientsNamed, joined, joinRefused, keyOf, type ProcessingState, trackRequested, updateReceived } from './processingSlice';
+import { clientsOfFollowedUploads, processingOutcome, resumableUploads } from './processingOutcome';
+import {
+  type ConnectError,
+  jobRoom,
+  type OpenSocket,
+  type ProcessingUpdate,
+  type RealtimeSocket,
+  type RefusalCode,
+  type SessionNotice,
+  type UploadReviewed,
+} from './realtimeEvents';
 import { connected, connectFailed, disconnected, notice, type RealtimeState, sessionClosed } from './realtimeSlice';
 import { rejoinSchedule } from './rejoinSchedule';
+import { reviewInvalidations, reviewNotice, reviewReceived } from './reviewDecisions';
 
 /**
  * What the middleware reads of the store. The signed-in user is read by its shape: the auth feature
@@ -20,6 +30,10 @@ export interface RealtimeRootState {
 }
 
 type RealtimeDispatch = ThunkDispatch<RealtimeRootState, unknown, UnknownAction>;
+
+/** A review this tab sent: its decision is this tab's own news. */
+const reviewSent = api.endpoints.reviewWeeklyDocument.matchPending;
+const reviewRefused = api.endpoints.reviewWeeklyDocument.matchRejected;
 
 /** A weekly list arrived, the staff member's or the company's: both carry rows with their newest upload. */
 const weeklyListFulfilled = isAnyOf(api.endpoints.listStaffWeeklyDocuments.matchFulfilled, api.endpoints.listCompanyWeeklyDocuments.matchFulfilled);
@@ -37,7 +51,8 @@ function refusalCode(error: ConnectError): RefusalCode | null {
  *
  * A refused connection says why: an expired access token is renewed once over HTTP, through the
  * tab's one refresh that requests and downloads share (a refresh they finished after the attempt
- * began is not repeated), and the socket connects again; an unauthorised one stops trying until
+ * began is not repeated), and the socket connects again. So is a missing one (the access cookie
+ * alone gone, the refresh cookie still there); unauthorised again after that, it stops trying until
  * someone signs in. A socket the server closes saying not to come back (the app is open in too many
  * tabs, or the page sent too many requests) stays closed and its words are shown; joins refused
  * for timing are made again after the delay the server names.
@@ -58,6 +73,12 @@ export function createSocketMiddleware(openSocket: OpenSocket): Middleware<objec
     let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
     /** What the server said before it last closed the socket: whether to connect again, and the words to show if not. */
     let closingNotice: SessionNotice | null = null;
+    /**
+     * Uploads this tab sent a review of: when the decision comes back on the socket the lists still
+     * refetch, but the admin who made it is not told of it again (their other tabs, and other
+     * admins, are). A refused review is taken out again, as no decision will come.
+     */
+    const reviewedHere = new Set<string>();
     const rejoins = rejoinSchedule((room) => {
       const stillFollowed = Object.values(store.getState().processing.tracked).some((entry) => entry.room === room);
       if (socket?.connected && stillFollowed) join(room);
@@ -102,6 +123,7 @@ export function createSocketMiddleware(openSocket: OpenSocket): Middleware<objec
       });
       opened.on('connect_error', (error) => onConnectError(opened, error));
       opened.on('processingUpdate', (update) => dispatch(updateReceived(update)));
+      opened.on('uploadReviewed', (event) => dispatch(reviewReceived(event)));
       connect(opened);
     }
 
@@ -111,6 +133,7 @@ export function createSocketMiddleware(openSocket: OpenSocket): Middleware<objec
       socket?.disconnect();
       socket = null;
       socketUserId = null;
+      reviewedHere.clear();
       dispatch(sessionClosed());
     }
 
@@ -121,7 +144,7 @@ export function createSocketMiddleware(openSocket: OpenSocket): Middleware<objec
       dispatch(connectFailed({ code, message: error.message }));
       const attemptedSince = attemptSince;
       attemptSince = Date.now();
-      if (code === 'TOKEN_EXPIRED' && !renewedSinceConnect) {
+      if ((code === 'TOKEN_EXPIRED' || code === 'UNAUTHORIZED') && !renewedSinceConnect) {
         renewedSinceConnect = true;
         void renewThenConnect(failed, attemptedSince);
       }
@@ -156,6 +179,13 @@ export function createSocketMiddleware(openSocket: OpenSocket): Middleware<objec
       if (!socket && userId !== null && needed) open(userId);
     }
 
+    /** A decision made on an upload: what shows it refetches, and the person is told unless this tab made it. */
+    function afterReview(event: UploadReviewed) {
+      dispatch(api.util.invalidateTags(reviewInvalidations(event)));
+      if (reviewedHere.delete(event.uploadId)) return;
+      dispatch(reviewNotice(event));
+    }
+
     function afterUpdate(previous: RealtimeRootState, update: ProcessingUpdate, answeredJoin: boolean) {
       const outcome = processingOutcome(previous.processing, update, answeredJoin);
       if (!outcome) return;
@@ -184,10 +214,18 @@ export function createSocketMiddleware(openSocket: OpenSocket): Middleware<objec
         } else afterUpdate(previous, update, false);
       } else if (joined.match(action)) {
         afterUpdate(previous, action.payload.update, true);
+      } else if (reviewReceived.match(action)) {
+        afterReview(action.payload);
+      } else if (reviewSent(action)) {
+        reviewedHere.add(action.meta.arg.originalArgs.fileProcessingId);
+      } else if (reviewRefused(action)) {
+        reviewedHere.delete(action.meta.arg.originalArgs.fileProcessingId);
       } else if (weeklyListFulfilled(action)) {
         // Uploads the server still reports in progress are followed again (a reload, another tab,
         // or, on the admin's list, a staff member's upload).
         for (const request of resumableUploads(state.processing, action.payload.data.documents)) dispatch(trackRequested(request));
+        const named = clientsOfFollowedUploads(state.processing, action.payload.data.documents);
+        if (named.length > 0) dispatch(clientsNamed(named));
       }
       return result;
     };

@@ -5,8 +5,9 @@ import { allOperations } from '@/server/app';
 import { type ContractOperation, loadContract, readContractDocument } from '@/server/http/contract';
 import { uploadFiles, uploads } from '@/server/db/schema';
 import { processUpload } from '@/server/jobs/processUpload';
+import { buildReviewPack } from '@/server/jobs/uploadViewerPack';
 import { type Agent, buildTestApp, type TestApp } from '../../helpers/buildTestApp';
-import { multipart, type Part, payrollWorkbook, RecordingPublisher, XLSX_TYPE } from '../jobs/uploadHarness';
+import { multipart, type Part, payrollWorkbook, queuedPackJob, RecordingPublisher, XLSX_TYPE } from '../jobs/uploadHarness';
 
 /**
  * Input the contract lets through must never reach the database as something it refuses. Every
@@ -200,8 +201,9 @@ describe('input the contract refuses answers 400 naming the field, never 500', (
     await t.database.db.update(uploads).set({ status: 'SCRUBBED', approvalStatus: 'REJECTED' }).where(eq(uploads.id, rejected));
     // An upload processed for real, so its viewer holds its rows.
     const viewed = await created(staff, 'processingId', '/api/staff/upload-required-document', ...uploadForm({ clientId, weekStart: weekBefore(3) }, workbook));
-    const jobDeps = { db: t.database.db, storage: t.app.ctx.storage, publisher: new RecordingPublisher(), log: { error: jest.fn() } };
+    const jobDeps = { db: t.database.db, queue: t.queue!, storage: t.app.ctx.storage, publisher: new RecordingPublisher(), log: { error: jest.fn() } };
     await processUpload(jobDeps, { id: 'job', data: { uploadId: viewed }, expireInSeconds: 120 });
+    await buildReviewPack(jobDeps, await queuedPackJob(t.database.db, viewed));
     const window = { version: 'scrubbed', sheet: '0', offset: '0', limit: '10', filter: 'all' };
     const cell = { version: 'scrubbed', sheet: '0', row: '0', column: '0' };
     const { headers, payload } = multipart([{ name: 'file', filename: 'Acme.xlsx', contentType: XLSX_TYPE, content: workbook }]);
@@ -264,11 +266,12 @@ describe('input the contract refuses answers 400 naming the field, never 500', (
       },
       downloadCompanyUpload: async () => ({ as: admin, params: { uploadId: reviewed }, query: { type: 'raw' } }),
       bulkDownloadCompanyUploads: async () => ({ as: admin, query: { fileType: 'raw' } }),
-      listClients: async () => ({ as: admin, query: { status: 'ACTIVE', assigned_staff_id: accounts.staff.id } }),
+      listClients: async () => ({ as: admin, query: { status: 'ACTIVE', assigned_staff_id: accounts.staff.id, search: 'Acme' } }),
+      getClient: async () => ({ as: admin, params: { id: clientId } }),
       createClient: async () => ({ as: admin, body: { name: 'Globex', assigned_staff_id: accounts.staff.id, status: 'ACTIVE' } }),
       updateClient: async () => ({ as: admin, params: { id: clientId }, body: { name: 'Acme Bakery', assigned_staff_id: accounts.staff.id, status: 'ACTIVE' } }),
       deleteClient: async () => ({ as: admin, params: { id: await newClient() } }),
-      listStaffClients: async () => ({ as: staff, query: { status: 'ACTIVE' } }),
+      listStaffClients: async () => ({ as: staff, query: { status: 'ACTIVE', search: 'Acme' } }),
       getStaffClient: async () => ({ as: staff, params: { id: clientId } }),
       listStaffClientUploads: async () => ({ as: staff, params: { id: clientId } }),
       listStaffWeeklyDocuments: async () => ({ as: staff, query: { clientId, filter: 'all' } }),

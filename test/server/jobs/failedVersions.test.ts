@@ -22,7 +22,7 @@ describe('the files of a week that keeps failing', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ CLIENT_WEEK_FAILED_UPLOADS_PER_DAY: '10' }, { queue: true });
-    worker = await startUploadWorker(t.queue!, { db: t.database.db, storage: t.app.ctx.storage, publisher: new RecordingPublisher(), log, failedFilesKept: 2 }, 1);
+    worker = await startUploadWorker(t.queue!, { db: t.database.db, queue: t.queue!, storage: t.app.ctx.storage, publisher: new RecordingPublisher(), log, failedFilesKept: 2 }, 1);
   });
   afterAll(async () => {
     await worker?.stop();

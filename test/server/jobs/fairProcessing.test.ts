@@ -56,7 +56,7 @@ describe('fair processing across companies', () => {
     }
     // the worker starts on the pile, then the other company's upload arrives
     const publisher = new RecordingPublisher();
-    worker = await startUploadWorker(t.queue!, { db: t.database.db, storage: t.app.ctx.storage, publisher, log: { error: jest.fn() } }, 1);
+    worker = await startUploadWorker(t.queue!, { db: t.database.db, queue: t.queue!, storage: t.app.ctx.storage, publisher, log: { error: jest.fn() } }, 1);
     expect(await statusReached(t.database.db, burst[0], ['CONSOLIDATING', 'CONSOLIDATED', 'SCRUBBING', 'SCRUBBED'])).not.toBe('QUEUED');
     const response = await uploadDocument(b.agent, { clientId: b.clientId }, { filename: 'small week.xlsx', content: small });
     expect(response.statusCode).toBe(202);

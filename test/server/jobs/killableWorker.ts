@@ -1,5 +1,5 @@
 /**
- * A worker process for the restart test: the product's queue and upload worker against DATABASE_URL,
+ * A worker process for the restart test: the product's queue, upload and review pack workers against DATABASE_URL,
  * printing each published update as a line of JSON. At the update FREEZE_AT names (a status, or
  * `progress` for the first progress message) it prints FROZEN and stops its event loop, so the test
  * can kill it at a known point of the job.
@@ -8,6 +8,7 @@ import { writeSync } from 'node:fs';
 import { loadConfig } from '../../../src/server/config';
 import { openDatabase } from '../../../src/server/db/client';
 import { startQueue } from '../../../src/server/jobs/queue';
+import { startReviewPackWorker } from '../../../src/server/jobs/reviewPackWorker';
 import { startUploadWorker } from '../../../src/server/jobs/uploadWorker';
 import type { ProcessingUpdate } from '../../../src/server/realtime/processingUpdates';
 import { LocalFileStorage } from '../../../src/server/storage/localFileStorage';
@@ -31,7 +32,9 @@ async function main(): Promise<void> {
     },
   };
   const log = { error: (details: object, message: string) => writeSync(2, `${message} ${JSON.stringify(details)}\n`), warn: () => undefined };
-  await startUploadWorker(queue, { db: database.db, storage: new LocalFileStorage(config.storageDir), publisher, log }, 1);
+  const deps = { db: database.db, queue, storage: new LocalFileStorage(config.storageDir), publisher, log };
+  await startUploadWorker(queue, deps, 1);
+  await startReviewPackWorker(queue, deps, 1);
   writeSync(1, 'READY\n');
 }
 

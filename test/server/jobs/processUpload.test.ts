@@ -1,12 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { reviewSheets, uploadFiles, uploads } from '@/server/db/schema';
 import { processUpload, type UploadJobDeps } from '@/server/jobs/processUpload';
+import { QUEUE_SCHEMA, REVIEW_PACK_QUEUE } from '@/server/jobs/queue';
+import { buildReviewPack } from '@/server/jobs/uploadViewerPack';
 import { StoredObjectNotFound } from '@/server/storage/fileStorage';
 import { buildTestApp, type TestApp } from '../../helpers/buildTestApp';
 import { workbookParts, zipOf } from '../../helpers/zipPackages';
-import { leftoverWorkDirs, payrollWorkbook, RecordingPublisher, staffedClient, storedFiles, uploadDocument } from './uploadHarness';
+import { leftoverWorkDirs, packJobsOf, payrollWorkbook, queuedPackJob, RecordingPublisher, staffedClient, storedFiles, uploadDocument } from './uploadHarness';
 
 /** Runs of one upload's job, as the queue would hand it out again after a worker died. */
 describe('running an upload job again', () => {
@@ -22,7 +24,7 @@ describe('running an upload job again', () => {
   afterAll(() => t.close());
 
   function deps(publisher: RecordingPublisher): UploadJobDeps {
-    return { db: t.database.db, storage: t.app.ctx.storage, publisher, log };
+    return { db: t.database.db, queue: t.queue!, storage: t.app.ctx.storage, publisher, log };
   }
 
   /** A queued upload and its job as the queue hands it out (the queue itself is left alone). */
@@ -37,8 +39,9 @@ describe('running an upload job again', () => {
     (await t.database.db.select().from(uploadFiles).where(and(eq(uploadFiles.uploadId, uploadId), eq(uploadFiles.kind, kind))))[0];
   const statusOf = async (uploadId: string) => (await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId)))[0].status;
 
-  /** Puts the upload back where a worker killed after CONSOLIDATED left it: no scrubbed file yet. */
+  /** Puts the upload back where a worker killed after CONSOLIDATED left it: no scrubbed file yet, no review pack job. */
   async function killedAfterConsolidated(uploadId: string) {
+    await t.database.db.execute(sql`delete from ${sql.identifier(QUEUE_SCHEMA)}.job where name = ${REVIEW_PACK_QUEUE} and data ->> 'uploadId' = ${uploadId}`);
     const scrubbed = await fileOf(uploadId, 'scrubbed');
     await t.database.db.delete(uploadFiles).where(eq(uploadFiles.id, scrubbed.id));
     await t.app.ctx.storage.delete(scrubbed.storageKey);
@@ -57,6 +60,7 @@ describe('running an upload job again', () => {
     expect(publisher.of(uploadId).map((update) => update.status)).toEqual(expect.arrayContaining(['SCRUBBING', 'SCRUBBED']));
     expect(publisher.of(uploadId).map((update) => update.status)).not.toContain('CONSOLIDATING');
     expect(await fileOf(uploadId, 'consolidated')).toEqual(consolidated);
+    expect(await packJobsOf(t.database.db, uploadId)).toHaveLength(1);
     expect((await filesOf(uploadId)).map((file) => file.kind).sort()).toEqual(['consolidated', 'raw', 'scrubbed']);
     expect((await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId)))[0].summary).toMatchObject({ rowsIn: expect.any(Number) });
     expect(await storedFiles(t.app.ctx.config.storageDir)).toHaveLength((await t.database.db.select().from(uploadFiles)).length);
@@ -101,57 +105,47 @@ describe('running an upload job again', () => {
     expect(await statusOf(uploadId)).toBe('SCRUBBED');
   });
 
-  /** Puts the upload back where a worker killed after SCRUBBED left it: the viewer's rows half written. */
-  async function killedAfterScrubbed(uploadId: string) {
-    await t.database.db.update(uploads).set({ reviewReadyAt: null }).where(eq(uploads.id, uploadId));
-    await t.database.db.delete(reviewSheets).where(and(eq(reviewSheets.uploadId, uploadId), eq(reviewSheets.version, 'scrubbed')));
-  }
+  const sheetsOf = (uploadId: string) => t.database.db.select({ id: reviewSheets.id }).from(reviewSheets).where(eq(reviewSheets.uploadId, uploadId));
 
-  const packOf = async (uploadId: string) =>
-    (await t.database.db.select({ version: reviewSheets.version, name: reviewSheets.name, rowCount: reviewSheets.rowCount }).from(reviewSheets).where(eq(reviewSheets.uploadId, uploadId))).sort(
-      (a, b) => `${a.version}/${a.name}`.localeCompare(`${b.version}/${b.name}`),
-    );
-
-  it("builds only the viewer's rows, from the stored files, when run again after SCRUBBED", async () => {
+  it("ends once the engine's outputs are stored: the upload SCRUBBED with its review pack's job queued, the pack not built", async () => {
     const { uploadId, job } = await queued();
-    await processUpload(deps(new RecordingPublisher()), job);
-    const [before] = await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId));
-    const files = await filesOf(uploadId);
-    const pack = await packOf(uploadId);
-    await killedAfterScrubbed(uploadId);
-
-    const publisher = new RecordingPublisher();
-    await processUpload(deps(publisher), job);
-    const [after] = await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId));
-    // the engine did not run: nothing published, the files and the upload's status and summary as they were
-    expect(publisher.updates).toEqual([]);
-    expect(await filesOf(uploadId)).toEqual(files);
-    expect(after).toMatchObject({ status: 'SCRUBBED', summary: before.summary, reviewFailedAt: null, reviewReadyAt: expect.any(Date) });
-    expect(await packOf(uploadId)).toEqual(pack);
-    expect(log.error).not.toHaveBeenCalled();
-  });
-
-  it('leaves the upload SCRUBBED, and logs why, when its viewer cannot be prepared', async () => {
-    const { uploadId, job } = await queued();
-    await processUpload(deps(new RecordingPublisher()), job);
-    await killedAfterScrubbed(uploadId);
-    const consolidated = await fileOf(uploadId, 'consolidated');
-    await writeFile(path.join(t.app.ctx.config.storageDir, consolidated.storageKey.slice(0, 2), consolidated.storageKey), 'not the consolidated workbook');
-    const files = await filesOf(uploadId);
-
     const publisher = new RecordingPublisher();
     await processUpload(deps(publisher), job);
     const [upload] = await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId));
-    expect(upload).toMatchObject({ status: 'SCRUBBED', errorMessage: null, reviewReadyAt: null, reviewFailedAt: expect.any(Date) });
+    expect(upload).toMatchObject({ status: 'SCRUBBED', reviewReadyAt: null, reviewFailedAt: null });
+    expect(await sheetsOf(uploadId)).toEqual([]);
+    expect(await packJobsOf(t.database.db, uploadId)).toEqual([{ id: expect.any(String), state: 'created', data: { uploadId, runId: upload.jobId } }]);
+    expect(publisher.of(uploadId).at(-1)).toMatchObject({ status: 'SCRUBBED' });
+  });
+
+  it('makes sure a SCRUBBED upload whose pack is pending has exactly one pack job, without running the engine', async () => {
+    const { uploadId, job } = await queued();
+    await processUpload(deps(new RecordingPublisher()), job);
+    const [queuedJob] = await packJobsOf(t.database.db, uploadId);
+    const files = await filesOf(uploadId);
+
+    // handed out again with the pack job already queued: nothing more is queued
+    const publisher = new RecordingPublisher();
+    await processUpload(deps(publisher), job);
+    expect(await packJobsOf(t.database.db, uploadId)).toEqual([queuedJob]);
+
+    // an upload made SCRUBBED before packs had a job of their own: its job is queued, once
+    await t.database.db.execute(sql`delete from ${sql.identifier(QUEUE_SCHEMA)}.job where name = ${REVIEW_PACK_QUEUE} and id = ${queuedJob.id}::uuid`);
+    await processUpload(deps(publisher), job);
+    await processUpload(deps(publisher), job);
+    expect(await packJobsOf(t.database.db, uploadId)).toEqual([{ ...queuedJob, state: 'created' }]);
     expect(publisher.updates).toEqual([]);
     expect(await filesOf(uploadId)).toEqual(files);
-    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ uploadId }), 'the viewer of an upload could not be prepared');
+    expect(await statusOf(uploadId)).toBe('SCRUBBED');
+  });
 
-    // a failed build is not retried by the same job handed out again
-    log.error.mockClear();
-    await processUpload(deps(publisher), job);
-    expect(log.error).not.toHaveBeenCalled();
-    expect((await t.database.db.select().from(uploads).where(eq(uploads.id, uploadId)))[0].reviewFailedAt).toEqual(upload.reviewFailedAt);
+  it('queues nothing more once the pack is ready', async () => {
+    const { uploadId, job } = await queued();
+    await processUpload(deps(new RecordingPublisher()), job);
+    await buildReviewPack({ db: t.database.db, storage: t.app.ctx.storage, log }, await queuedPackJob(t.database.db, uploadId));
+    await t.database.db.execute(sql`delete from ${sql.identifier(QUEUE_SCHEMA)}.job where name = ${REVIEW_PACK_QUEUE} and data ->> 'uploadId' = ${uploadId}`);
+    await processUpload(deps(new RecordingPublisher()), job);
+    expect(await packJobsOf(t.database.db, uploadId)).toEqual([]);
   });
 
   it('fails with a general message, and logs why, when the stored raw file does not match its checksum', async () => {
@@ -177,6 +171,7 @@ describe('running an upload job again', () => {
     const { agent, clientId } = await staffedClient(t);
     const { processingId, jobId } = (await uploadDocument(agent, { clientId }, { filename: 'week.xlsx', content })).json().data;
     await processUpload(deps(new RecordingPublisher()), { id: jobId, data: { uploadId: processingId }, expireInSeconds: 60 });
+    await buildReviewPack({ db: t.database.db, storage: t.app.ctx.storage, log }, await queuedPackJob(t.database.db, processingId));
     const [upload] = await t.database.db.select().from(uploads).where(eq(uploads.id, processingId));
     expect(upload).toMatchObject({ status: 'SCRUBBED', errorMessage: null });
     expect(upload.reviewReadyAt).not.toBeNull();

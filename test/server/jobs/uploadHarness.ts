@@ -3,11 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { writeModelXlsx } from '../../../scripts/bench/payrollFiles';
 import { payrollModel } from '../../../scripts/bench/payrollModel';
 import type { Database } from '@/server/db/client';
 import { clients, requiredDocuments, uploads } from '@/server/db/schema';
+import { QUEUE_SCHEMA, REVIEW_PACK_QUEUE } from '@/server/jobs/queue';
+import type { QueuedJob } from '@/server/jobs/queueWorker';
+import type { ReviewPackJob } from '@/server/jobs/uploadViewerPack';
 import type { ProcessingUpdate } from '@/server/realtime/processingUpdates';
 import type { Agent, TestApp } from '../../helpers/buildTestApp';
 
@@ -118,4 +121,22 @@ export async function storedFiles(root: string): Promise<string[]> {
 /** Temporary working folders an upload's job left behind. */
 export async function leftoverWorkDirs(uploadId: string, tmp = os.tmpdir()): Promise<string[]> {
   return (await readdir(tmp)).filter((name) => name.startsWith(`payroll-upload-${uploadId}-`));
+}
+
+/** The review pack jobs queued for an upload, as the queue holds them (oldest first). */
+export async function packJobsOf(db: Database, uploadId: string): Promise<Array<{ id: string; state: string; data: ReviewPackJob }>> {
+  const result = (await db.execute(sql`
+    select id::text as id, state::text as state, data from ${sql.identifier(QUEUE_SCHEMA)}.job
+    where name = ${REVIEW_PACK_QUEUE} and data ->> 'uploadId' = ${uploadId}
+    order by created_on
+  `)) as unknown as { rows: Array<{ id: string; state: string; data: ReviewPackJob }> };
+  return result.rows;
+}
+
+/** The one review pack job queued for an upload's current run, as the queue hands it out (the queue itself is left alone). */
+export async function queuedPackJob(db: Database, uploadId: string, expireInSeconds = 60): Promise<QueuedJob<ReviewPackJob>> {
+  const [upload] = await db.select({ jobId: uploads.jobId }).from(uploads).where(eq(uploads.id, uploadId));
+  const jobs = (await packJobsOf(db, uploadId)).filter((job) => job.data.runId === upload?.jobId);
+  if (jobs.length !== 1) throw new Error(`upload ${uploadId} has ${jobs.length} review pack jobs queued for its run, not one`);
+  return { id: jobs[0].id, data: jobs[0].data, expireInSeconds };
 }

@@ -50,7 +50,7 @@ describe('the upload worker', () => {
   afterAll(() => t.close());
 
   async function startWorker(publisher: RecordingPublisher, concurrency = 1) {
-    worker = await startUploadWorker(t.queue!, { db: t.database.db, storage: t.app.ctx.storage, publisher, log }, concurrency);
+    worker = await startUploadWorker(t.queue!, { db: t.database.db, queue: t.queue!, storage: t.app.ctx.storage, publisher, log }, concurrency);
   }
 
   async function jobState(jobId: string, timeoutMs = 20_000): Promise<string | undefined> {

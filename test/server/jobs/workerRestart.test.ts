@@ -176,7 +176,7 @@ describe('a worker killed mid-job', () => {
     await expectNothingLostOrDuplicated(processingId, jobId);
   });
 
-  it("builds the viewer's rows from the stored files after a kill right after SCRUBBED, without the engine", async () => {
+  it("builds the viewer's rows in their own job, from the stored files, after a kill right after SCRUBBED; the upload's job handed out again ends without the engine", async () => {
     const { processingId, jobId } = await queuedUpload();
     await killAt('SCRUBBED');
     const [scrubbed] = await database.db.select().from(uploads).where(eq(uploads.id, processingId));
@@ -186,7 +186,9 @@ describe('a worker killed mid-job', () => {
     const worker = start(['test/server/jobs/killableWorker.ts']);
     const deadline = Date.now() + 60_000;
     let upload = scrubbed;
-    while (!upload.reviewReadyAt && !upload.reviewFailedAt && Date.now() < deadline) {
+    // the pack's job, queued with SCRUBBED, is taken at once; the upload's job only once its expiry has passed
+    const finished = async () => (upload.reviewReadyAt || upload.reviewFailedAt) && (await queue.getJobById('process-upload', jobId))?.state === 'completed';
+    while (!(await finished()) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       [upload] = await database.db.select().from(uploads).where(eq(uploads.id, processingId));
     }

@@ -3,13 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { buildApp } from '@/server/app';
 import { hashPassword } from '@/server/auth/password';
 import { loadConfig } from '@/server/config';
 import { type DatabaseHandle, openDatabase } from '@/server/db/client';
-import { clients, companies, type Role, requiredDocuments, uploads, users } from '@/server/db/schema';
+import { clients, companies, type Role, requiredDocuments, uploadFiles, uploads, users } from '@/server/db/schema';
 import { openFanoutPool, workerPublisher, type WorkerPublisher } from '@/server/realtime/postgresFanout';
 import type { ProcessingUpdate } from '@/server/realtime/processingUpdates';
 import { Agent } from '../../helpers/buildTestApp';
@@ -189,6 +190,30 @@ describe('realtime across processes on PostgreSQL', () => {
     expect(admin.updates).toHaveLength(2);
     expect(priya.updates).toEqual([]);
     expect(globexAdmin.updates).toEqual([]);
+  });
+
+  it("tells an admin's decision made on A to the assigned staff member's and the admins' sockets on B, and nobody else's", async () => {
+    const upload = await addUpload();
+    await a.database.db.update(uploads).set({ status: 'SCRUBBED' }).where(eq(uploads.id, upload.id));
+    // The note is on the raw file, which the upload must have.
+    await a.database.db.insert(uploadFiles).values({ uploadId: upload.id, kind: 'raw', filename: 'week.xlsx', storageKey: randomUUID(), sizeBytes: 1, checksum: 'x' });
+    const sam = await socketOnB('sam');
+    const admin = await socketOnB('admin');
+    const priya = await socketOnB('priya');
+    const globexAdmin = await socketOnB('globexAdmin');
+    await seenFromA(`user:${people.sam.id}`, 1);
+    await seenFromA(`company-admins:${acmeId}`, 1);
+
+    const response = await people.admin.agent.post(`/api/company/weekly-documents/${upload.id}/review`, { approval_status: 'REJECTED', raw_notes: 'Week ending date missing' });
+    expect(response.statusCode).toBe(200);
+    await until(() => sam.reviews.length === 1 && admin.reviews.length === 1, 'the decision made on process A');
+
+    for (const socket of [sam, admin]) {
+      expect(socket.reviews).toEqual([expect.objectContaining({ uploadId: upload.id, clientId: upload.clientId, decision: 'REJECTED', reason: 'Week ending date missing' })]);
+    }
+    for (const socket of [priya, globexAdmin]) await socket.settle();
+    expect(priya.reviews).toEqual([]);
+    expect(globexAdmin.reviews).toEqual([]);
   });
 
   it('takes sockets on B out of a reassigned client\'s rooms before the reassignment made on A answers', async () => {

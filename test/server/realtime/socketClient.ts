@@ -3,6 +3,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { io, type Socket } from 'socket.io-client';
 import type { ProcessingUpdate } from '@/server/realtime/processingUpdates';
 import type { SessionNotice } from '@/server/realtime/socketEvents';
+import type { UploadReviewed } from '@/server/realtime/uploadReviews';
 import type { Agent, TestApp } from '../../helpers/buildTestApp';
 
 /** The session secret buildTestApp configures. */
@@ -12,6 +13,8 @@ const TEST_SECRET = 'x'.repeat(48);
 export interface TestSocket {
   socket: Socket;
   updates: ProcessingUpdate[];
+  /** The admins' decisions it was told of (`uploadReviewed`), in order. */
+  reviews: UploadReviewed[];
   notices: SessionNotice[];
   join(roomId: unknown): Promise<{ ok: boolean; message?: string; update?: ProcessingUpdate; retryInMs?: number }>;
   leave(roomId: unknown): Promise<{ ok: boolean; message?: string; retryInMs?: number }>;
@@ -64,11 +67,14 @@ export function connect(baseUrl: string, headers: HandshakeHeaders = {}): Promis
   const socket = open(baseUrl, headers);
   const updates: ProcessingUpdate[] = [];
   const notices: SessionNotice[] = [];
+  const reviews: UploadReviewed[] = [];
   socket.on('processingUpdate', (update: ProcessingUpdate) => updates.push(update));
+  socket.on('uploadReviewed', (event: UploadReviewed) => reviews.push(event));
   socket.on('sessionNotice', (notice: SessionNotice) => notices.push(notice));
   const testSocket: TestSocket = {
     socket,
     updates,
+    reviews,
     notices,
     join: (roomId) => socket.timeout(5000).emitWithAck('joinProcessingRoom', roomId),
     leave: (roomId) => socket.timeout(5000).emitWithAck('leaveProcessingRoom', roomId),

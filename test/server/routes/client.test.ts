@@ -261,7 +261,8 @@ describe('clients of a company', () => {
       [{ name: 'c'.repeat(256) }, 'Client name too long'],
       [{ assigned_staff_id: 'someone' }, 'Staff assignment is required'],
     ])('refuses the change %j with "%s"', async (body, message) => {
-      const client = await createClient(acmeAdmin, { name: 'Steady Ltd', assigned_staff_id: ids.sam });
+      // each case adds its own client of the same name
+      const client = await createClient(acmeAdmin, { name: 'Steady Ltd', assigned_staff_id: ids.sam, allow_duplicate_name: true });
       const response = await acmeAdmin.put(`/api/client/${client.id}`, body);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ success: false, message, error: 'VALIDATION_ERROR' });
@@ -302,7 +303,8 @@ describe('clients of a company', () => {
     it.each([[{ name: 'Renamed' }], [{ assigned_staff_id: 'PRIYA' }], [{ status: 'INACTIVE', name: 'Renamed' }]])(
       'refuses staff any change but the status: %j',
       async (body) => {
-        const client = await createClient(acmeAdmin, { name: 'Fixed Name Ltd', assigned_staff_id: ids.sam });
+        // each case adds its own client of the same name
+        const client = await createClient(acmeAdmin, { name: 'Fixed Name Ltd', assigned_staff_id: ids.sam, allow_duplicate_name: true });
         const payload = 'assigned_staff_id' in body ? { assigned_staff_id: ids.priya } : body;
         const response = await acmeStaff.put(`/api/client/${client.id}`, payload);
         expect(response.statusCode).toBe(403);

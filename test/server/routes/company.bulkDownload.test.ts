@@ -93,11 +93,11 @@ describe("downloading a week's files of one type as a zip", () => {
     };
   }
 
-  function expect3(folder: string, rawName: string, files: Record<Kind, Buffer>) {
-    const base = rawName.replace(/\.[^.]+$/, '');
-    expected.raw.set(`${folder}/${rawName}`, files.raw);
-    expected.consolidated.set(`${folder}/${base} consolidated.xlsx`, files.consolidated);
-    expected.scrubbed.set(`${folder}/${base} scrubbed.xlsx`, files.scrubbed);
+  /** Each file in its client's folder, named as its own download is: `<client> <week start> <type>`, the raw file keeping its extension. */
+  function expect3(folder: string, clientName: string, files: Record<Kind, Buffer>, rawExtension = '.xlsx') {
+    expected.raw.set(`${folder}/${clientName} ${WEEK} raw${rawExtension}`, files.raw);
+    expected.consolidated.set(`${folder}/${clientName} ${WEEK} consolidated.xlsx`, files.consolidated);
+    expected.scrubbed.set(`${folder}/${clientName} ${WEEK} scrubbed.xlsx`, files.scrubbed);
   }
 
   /** The app on a real port, for what only a real connection shows (a download broken off either way). */
@@ -150,16 +150,16 @@ describe("downloading a week's files of one type as a zip", () => {
 
     // three clients whose names are one folder name once made safe, ignoring case
     const upper = await client(companyId, 'ACME West');
-    expect3('ACME West', 'week 37.xlsx', await processedUpload(upper, WEEK, '2025-09-16T09:00:00Z', 'week 37.xlsx'));
+    expect3('ACME West', 'ACME West', await processedUpload(upper, WEEK, '2025-09-16T09:00:00Z', 'week 37.xlsx'));
     const slash = await client(companyId, 'Acme/West');
-    expect3('Acme West (2)', 'week 37.xlsx', await processedUpload(slash, WEEK, '2025-09-16T09:00:00Z', 'week 37.xlsx'));
+    expect3('Acme West (2)', 'Acme West', await processedUpload(slash, WEEK, '2025-09-16T09:00:00Z', 'week 37.xlsx'));
     const colon = await client(companyId, 'Acme:West');
-    expect3('Acme West (3)', 'week 37.xlsx', await processedUpload(colon, WEEK, '2025-09-16T09:00:00Z', 'week 37.xlsx'));
+    expect3('Acme West (3)', 'Acme West', await processedUpload(colon, WEEK, '2025-09-16T09:00:00Z', 'week 37.xlsx'));
 
     // uploaded twice: only the newer upload's files; its later-week upload stays out
     const globex = await client(companyId, 'Globex');
     await processedUpload(globex, WEEK, '2025-09-16T08:00:00Z', 'first try.xlsx');
-    expect3('Globex', 'second try.xlsx', await processedUpload(globex, WEEK, '2025-09-17T08:00:00Z', 'second try.xlsx', 2));
+    expect3('Globex', 'Globex', await processedUpload(globex, WEEK, '2025-09-17T08:00:00Z', 'second try.xlsx', 2));
     await processedUpload(globex, NEXT_WEEK, '2025-09-23T08:00:00Z', 'next week.xlsx');
 
     // its newest upload is still being processed: its raw file only, never the older upload's results
@@ -167,13 +167,14 @@ describe("downloading a week's files of one type as a zip", () => {
     await processedUpload(initech, WEEK, '2025-09-16T08:00:00Z', 'old.xlsx');
     const processing = await upload(initech, WEEK, '2025-09-18T08:00:00Z', 2);
     const raw = await storedFile(processing, 'raw', 'Payroll: week 37?.csv');
-    expected.raw.set('Initech/Payroll week 37 .csv', raw.content);
+    expected.raw.set(`Initech/Initech ${WEEK} raw.csv`, raw.content);
 
     // an inactive client's files count too; a name that would be hidden or refused is made safe
     const hidden = await client(companyId, '..Umbrella <Corp>.', 'INACTIVE');
-    expect3('Umbrella Corp', 'CON.xlsx', await processedUpload(hidden, WEEK, '2025-09-16T10:00:00Z', 'CON.xlsx'));
-    expected.raw.set('Umbrella Corp/_CON.xlsx', expected.raw.get('Umbrella Corp/CON.xlsx')!);
-    expected.raw.delete('Umbrella Corp/CON.xlsx');
+    expect3('Umbrella Corp', 'Umbrella Corp', await processedUpload(hidden, WEEK, '2025-09-16T10:00:00Z', 'CON.xlsx'));
+    // a client whose name is a device name Windows refuses
+    const device = await client(companyId, 'CON');
+    expect3('_CON', '_CON', await processedUpload(device, WEEK, '2025-09-16T10:00:00Z', 'week.xlsx'));
 
     // a client without any upload that week is simply absent
     await client(companyId, 'Hooli');
@@ -215,7 +216,7 @@ describe("downloading a week's files of one type as a zip", () => {
   it("gives another company's admin only that company's files", async () => {
     const response = await otherAdmin.get(`/api/company/bulk-download?fileType=raw&weekStart=${WEEK}`);
     expect(response.statusCode).toBe(200);
-    expect([...(await entriesOf(response.rawPayload)).keys()]).toEqual(['Contoso Client/contoso.xlsx']);
+    expect([...(await entriesOf(response.rawPayload)).keys()]).toEqual([`Contoso Client/Contoso Client ${WEEK} raw.xlsx`]);
     const nextWeek = await otherAdmin.get(`/api/company/bulk-download?fileType=raw&weekStart=${NEXT_WEEK}`);
     expect(nextWeek.statusCode).toBe(404);
   });
@@ -247,6 +248,14 @@ describe("downloading a week's files of one type as a zip", () => {
     const row = rows.find((candidate) => (candidate.details as { type: string }).type === 'consolidated');
     expect(row).toMatchObject({ actorRole: 'ADMIN', entityType: 'company', entityId: companyId, details: expect.objectContaining({ weekStart: WEEK }) });
     expect((row!.details as { files: unknown[] }).files).toHaveLength(expected.consolidated.size);
+  });
+
+  it("says in the audit log which file type was downloaded", async () => {
+    expect((await admin.get(`/api/company/bulk-download?fileType=scrubbed&weekStart=${WEEK}`)).statusCode).toBe(200);
+    const response = await admin.get('/api/company/audit?action=upload.bulk_download');
+    expect(response.statusCode).toBe(200);
+    const [newest] = response.json().data.entries as { summary: string }[];
+    expect(newest.summary).toBe(`Downloaded week's files for the week of ${WEEK}: scrubbed files`);
   });
 
   it('opens one stored file at a time', async () => {
@@ -292,8 +301,9 @@ describe("downloading a week's files of one type as a zip", () => {
       `attachment; filename="Payrollexe.piz Co ${WEEK} raw files.zip"; filename*=UTF-8''Payrollexe.piz%20Co%20${WEEK}%20raw%20files.zip`,
     );
     const entries = await entriesOf(response.rawPayload);
-    expect([...entries.keys()]).toEqual(['Evilslx.exe Ltd/Invoicegpj.exe']);
-    expect(entries.get('Evilslx.exe Ltd/Invoicegpj.exe')?.equals(files.raw)).toBe(true);
+    const name = `Evilslx.exe Ltd/Evilslx.exe Ltd ${WEEK} raw.exe`;
+    expect([...entries.keys()]).toEqual([name]);
+    expect(entries.get(name)?.equals(files.raw)).toBe(true);
   });
 
   it('breaks the download off, rather than sending a truncated zip, when a stored file has gone', async () => {

@@ -6,6 +6,8 @@ import { auditLog, clientProfiles, clientWeekFacts, reviewSheets, uploadFiles, u
 import { loadConfig } from '@/server/config';
 import { loadClientHistory } from '@/server/services/mappingProfiles';
 import { readContractDocument } from '@/server/http/contract';
+import type { QueueWorker } from '@/server/jobs/queueWorker';
+import { startReviewPackWorker } from '@/server/jobs/reviewPackWorker';
 import { startUploadWorker, type UploadWorker } from '@/server/jobs/uploadWorker';
 import { type Agent, buildTestApp, type TestApp } from '../../helpers/buildTestApp';
 import { RecordingPublisher, staffedClient, statusReached, uploadDocument } from '../jobs/uploadHarness';
@@ -41,6 +43,7 @@ async function storeWorkbook(header: (string | number)[] = HEADER, rows: (string
 describe('company: mapping profiles and week-over-week history', () => {
   let t: TestApp;
   let worker: UploadWorker;
+  let packWorker: QueueWorker;
   let publisher: RecordingPublisher;
   let db: TestApp['app']['ctx']['db'];
   let companyId: string;
@@ -64,7 +67,7 @@ describe('company: mapping profiles and week-over-week history', () => {
     return response.json().data.documents[0];
   }
 
-  /** The viewer's summary, once the job has built the viewer (it does so after SCRUBBED). */
+  /** The viewer's summary, once the review pack's job has built the viewer (it runs after SCRUBBED). */
   async function viewerSummary(id: string) {
     for (let attempt = 0; attempt < 200; attempt += 1) {
       const { data } = (await admin.get(`/api/company/uploads/${id}/viewer`)).json();
@@ -86,13 +89,15 @@ describe('company: mapping profiles and week-over-week history', () => {
     publisher = new RecordingPublisher();
     // thresholds as a bureau may set them (WEEK_OVER_WEEK_*): tighter than the engine's defaults
     const weekOverWeek = loadConfig({ NODE_ENV: 'test', WEEK_OVER_WEEK_EMPLOYEE_GROSS_PERCENT: '10', WEEK_OVER_WEEK_EMPLOYEE_GROSS_AMOUNT: '50' }).processing.weekOverWeek;
-    worker = await startUploadWorker(t.queue!, { db, storage: t.app.ctx.storage, publisher, log: { error: jest.fn() }, weekOverWeek }, 1);
+    const deps = { db, queue: t.queue!, storage: t.app.ctx.storage, publisher, log: { error: jest.fn() }, weekOverWeek };
+    worker = await startUploadWorker(t.queue!, deps, 1);
+    packWorker = await startReviewPackWorker(t.queue!, deps, 1);
     companyId = await t.createCompany('Harbor Payroll');
     const account = await t.createUser('ADMIN', { companyId, name: 'Ada Admin' });
     admin = await t.signIn('ADMIN', account.email, account.password);
   });
   afterAll(async () => {
-    await worker.stop();
+    await Promise.all([worker.stop(), packWorker.stop()]);
     await t.close();
   });
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, uploads } from '@/server/db/schema';
+import type { QueueWorker } from '@/server/jobs/queueWorker';
+import { startReviewPackWorker } from '@/server/jobs/reviewPackWorker';
 import { startUploadWorker, type UploadWorker } from '@/server/jobs/uploadWorker';
 import { type Agent, buildTestApp, type TestApp } from '../../helpers/buildTestApp';
 import { payrollWorkbook, RecordingPublisher, staffedClient, statusReached, uploadDocument } from '../jobs/uploadHarness';
@@ -17,6 +19,7 @@ const UPLOAD_NOT_FOUND = { success: false, message: "Upload not found or you don
 describe('company: approving an upload whose scrub found errors', () => {
   let t: TestApp;
   let worker: UploadWorker;
+  let packWorker: QueueWorker;
   let db: TestApp['app']['ctx']['db'];
   let companyId: string;
   let admin: Agent;
@@ -35,7 +38,7 @@ describe('company: approving an upload whose scrub found errors', () => {
     return { id, staff: agent, clientId };
   }
 
-  /** The job goes on to build the viewer after SCRUBBED: each test's upload is left with its job done. */
+  /** The review pack's job builds the viewer after SCRUBBED: each test's upload is left with its pack built. */
   async function viewerPrepared(id: string): Promise<void> {
     for (let attempt = 0; attempt < 400; attempt += 1) {
       const [row] = await db.select({ readyAt: uploads.reviewReadyAt, failedAt: uploads.reviewFailedAt }).from(uploads).where(eq(uploads.id, id));
@@ -56,14 +59,16 @@ describe('company: approving an upload whose scrub found errors', () => {
   beforeAll(async () => {
     t = await buildTestApp({}, { queue: true });
     db = t.app.ctx.db;
-    worker = await startUploadWorker(t.queue!, { db, storage: t.app.ctx.storage, publisher: new RecordingPublisher(), log: { error: jest.fn() } }, 1);
+    const deps = { db, queue: t.queue!, storage: t.app.ctx.storage, publisher: new RecordingPublisher(), log: { error: jest.fn() } };
+    worker = await startUploadWorker(t.queue!, deps, 1);
+    packWorker = await startReviewPackWorker(t.queue!, deps, 1);
     companyId = await t.createCompany('Harbor Payroll');
     const account = await t.createUser('ADMIN', { companyId, name: 'Ada Admin' });
     adminId = account.id;
     admin = await t.signIn('ADMIN', account.email, account.password);
   });
   afterAll(async () => {
-    await worker.stop();
+    await Promise.all([worker.stop(), packWorker.stop()]);
     await t.close();
   });
 

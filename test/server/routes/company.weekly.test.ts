@@ -138,7 +138,8 @@ describe("company: the week's uploads and figures of every client", () => {
       ['pending', ['Aardvark of Priya', 'Delta Dental', 'golf Greens']],
       ['approved', ['Echo Electric']],
       ['rejected', ['Foxtrot Farms']],
-      ['completed', ['Aardvark of Priya', 'bravo Cafe', 'Charlie Cars', 'Delta Dental', 'Echo Electric', 'Foxtrot Farms', 'golf Greens']],
+      // A failed upload is not a completed one: Charlie Cars shows under all only.
+      ['completed', ['Aardvark of Priya', 'bravo Cafe', 'Delta Dental', 'Echo Electric', 'Foxtrot Farms', 'golf Greens']],
       ['remaining', ['Alpha Bakery', 'Hotel Haven']],
     ])('filter=%s keeps the rows it names', async (filter, names) => {
       const { documents, pagination } = await weekly(admin, `${week}&filter=${filter}`);
@@ -146,23 +147,29 @@ describe("company: the week's uploads and figures of every client", () => {
       expect(pagination.totalCount).toBe(names.length);
     });
 
-    it('counts every figure over the same rows: inactive clients and other companies are left out', async () => {
+    it('counts every figure over the same rows, each state apart and only approved weeks as completed: inactive clients and other companies are left out', async () => {
       expect(await stats(admin, week)).toEqual({
         pendingReviews: 3,
         rejectedUploads: 1,
         approvedUploads: 1,
+        failedUploads: 1,
+        processingUploads: 1,
         remainingUploads: 2,
-        completedUploads: 7,
-        clientsWithUploads: 7,
+        completedUploads: 6,
+        clientsWithUploads: 6,
+        clientsCompleted: 1,
         totalClients: 9,
       });
       expect(await stats(globexAdmin, week)).toEqual({
         pendingReviews: 0,
         rejectedUploads: 0,
         approvedUploads: 1,
+        failedUploads: 0,
+        processingUploads: 0,
         remainingUploads: 1,
         completedUploads: 1,
         clientsWithUploads: 1,
+        clientsCompleted: 1,
         totalClients: 2,
       });
       // The week before: only Hotel's approved upload.
@@ -171,8 +178,8 @@ describe("company: the week's uploads and figures of every client", () => {
 
     it("pages the rows in the admin's shape", async () => {
       const second = await weekly(admin, `${week}&filter=completed&limit=3&page=2`);
-      expect(namesOf(second.documents)).toEqual(['Delta Dental', 'Echo Electric', 'Foxtrot Farms']);
-      expect(second.pagination).toEqual({ page: 2, limit: 3, totalCount: 7, totalPages: 3, hasPrev: true, hasNext: true });
+      expect(namesOf(second.documents)).toEqual(['Echo Electric', 'Foxtrot Farms', 'golf Greens']);
+      expect(second.pagination).toEqual({ page: 2, limit: 3, totalCount: 6, totalPages: 2, hasPrev: true, hasNext: false });
       const beyond = await weekly(admin, `${week}&limit=3&page=4`);
       expect(beyond.documents).toEqual([]);
       expect(beyond.pagination).toEqual({ page: 4, limit: 3, totalCount: 9, totalPages: 3, hasPrev: true, hasNext: false });
@@ -218,9 +225,12 @@ describe("company: the week's uploads and figures of every client", () => {
         pendingReviews: 0,
         rejectedUploads: 0,
         approvedUploads: 0,
+        failedUploads: 0,
+        processingUploads: 0,
         remainingUploads: 2,
         completedUploads: 0,
         clientsWithUploads: 0,
+        clientsCompleted: 0,
         totalClients: 2,
       });
     });

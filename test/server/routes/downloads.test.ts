@@ -38,7 +38,7 @@ describe('downloading the versions of an upload', () => {
 
     const done = await upload(owner.agent, owner.clientId, '2025-09-15');
     const log = { error: jest.fn(), warn: jest.fn() };
-    await processUpload({ db: t.database.db, storage: t.app.ctx.storage, publisher: new RecordingPublisher(), log }, { id: done.jobId, data: { uploadId: done.processingId }, expireInSeconds: 60 });
+    await processUpload({ db: t.database.db, queue: t.queue!, storage: t.app.ctx.storage, publisher: new RecordingPublisher(), log }, { id: done.jobId, data: { uploadId: done.processingId }, expireInSeconds: 60 });
     processed = done.processingId;
     queued = (await upload(owner.agent, owner.clientId, '2025-09-22')).processingId;
   });

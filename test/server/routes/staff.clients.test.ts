@@ -248,10 +248,11 @@ describe("staff: the clients assigned to them", () => {
         reviewed_by: { name: 'Ada Admin', reviewed_at: '2025-09-12T08:00:00.000Z' },
         override_reason: null,
         week_over_week_warnings: null,
+        scrub_issues: null,
         file_versions: {
-          raw: { filename: `raw-${approved.slice(0, 4)}.xlsx`, file_size_mb: 0.5, notes: null },
-          consolidated: { filename: `consolidated-${approved.slice(0, 4)}.xlsx`, file_size_mb: 0.25, notes: null },
-          scrubbed: { filename: `scrubbed-${approved.slice(0, 4)}.xlsx`, file_size_mb: 0.125, notes: 'Looks right' },
+          raw: { filename: 'History Hardware 2025-09-08 raw.xlsx', file_size_mb: 0.5, notes: null },
+          consolidated: { filename: 'History Hardware 2025-09-08 consolidated.xlsx', file_size_mb: 0.25, notes: null },
+          scrubbed: { filename: 'History Hardware 2025-09-08 scrubbed.xlsx', file_size_mb: 0.125, notes: 'Looks right' },
         },
       });
       expect(september8.earlierVersions).toEqual([
@@ -259,7 +260,7 @@ describe("staff: the clients assigned to them", () => {
           upload_id: rejected,
           approval_status: 'REJECTED',
           reviewed_by: { name: 'Ada Admin', reviewed_at: '2025-09-10T08:00:00.000Z' },
-          file_versions: { raw: { filename: `raw-${rejected.slice(0, 4)}.xlsx`, file_size_mb: 2, notes: 'Wrong sheet' } },
+          file_versions: { raw: { filename: 'History Hardware 2025-09-08 raw.xlsx', file_size_mb: 2, notes: 'Wrong sheet' } },
         }),
       ]);
       expect(data.weeks[2].upload).toMatchObject({

@@ -4,7 +4,7 @@ import { type Agent, buildTestApp, type TestApp } from '../../helpers/buildTestA
 import { MB, type TestClient, weeklyFixtures } from './staff.weeklyFixtures';
 
 const FORBIDDEN = { success: false, message: 'You do not have access to this resource.', error: 'FORBIDDEN' };
-const EMPTY_SUMMARY = { total: 0, uploaded: 0, pending: 0, approved: 0, rejected: 0, remaining: 0 };
+const EMPTY_SUMMARY = { total: 0, uploaded: 0, pending: 0, approved: 0, rejected: 0, failed: 0, processing: 0, remaining: 0 };
 
 interface Row {
   client: { id: string; name: string };
@@ -160,9 +160,10 @@ describe('staff: weekly documents and their summary', () => {
           reviewed_by: null,
           override_reason: null,
           week_over_week_warnings: null,
+          scrub_issues: null,
           file_versions: {
-            raw: { filename: `raw-${uploadIds.delta.slice(0, 8)}.xlsx`, file_size_mb: 2, notes: null },
-            scrubbed: { filename: `scrubbed-${uploadIds.delta.slice(0, 8)}.xlsx`, file_size_mb: 0.5, notes: null },
+            raw: { filename: 'Delta Dental 2025-09-22 raw.xlsx', file_size_mb: 2, notes: null },
+            scrubbed: { filename: 'Delta Dental 2025-09-22 scrubbed.xlsx', file_size_mb: 0.5, notes: null },
           },
         },
       });
@@ -177,17 +178,18 @@ describe('staff: weekly documents and their summary', () => {
       ['pending', ['Delta Dental', 'golf Greens']],
       ['approved', ['Echo Electric']],
       ['rejected', ['Foxtrot Farms']],
-      ['uploaded', ['bravo Cafe', 'Charlie Cars', 'Delta Dental', 'Echo Electric', 'Foxtrot Farms', 'golf Greens']],
+      // A failed upload is not an uploaded one: Charlie Cars shows under all only.
+      ['uploaded', ['bravo Cafe', 'Delta Dental', 'Echo Electric', 'Foxtrot Farms', 'golf Greens']],
     ])('filter=%s keeps the rows it names', async (filter, names) => {
       const { documents, pagination } = await weekly(fay.agent, `${week}&filter=${filter}`);
       expect(namesOf(documents)).toEqual(names);
       expect(pagination.totalCount).toBe(names.length);
     });
 
-    it('sums the same rows: uploaded and remaining make the total; pending, approved and rejected are parts of uploaded', async () => {
-      expect(await summary(fay.agent, week)).toEqual({ total: 8, uploaded: 6, pending: 2, approved: 1, rejected: 1, remaining: 2 });
-      expect(await summary(fay.agent, `${week}&clientId=${made.golf.id}`)).toEqual({ total: 1, uploaded: 1, pending: 1, approved: 0, rejected: 0, remaining: 0 });
-      expect(await summary(fay.agent, '?weekStart=2025-09-15&weekEnd=2025-09-21')).toEqual({ total: 8, uploaded: 1, pending: 0, approved: 1, rejected: 0, remaining: 7 });
+    it('sums the same rows: pending, approved, rejected, failed, processing and remaining each apart make the total; all but failed and remaining are uploaded', async () => {
+      expect(await summary(fay.agent, week)).toEqual({ total: 8, uploaded: 5, pending: 2, approved: 1, rejected: 1, failed: 1, processing: 1, remaining: 2 });
+      expect(await summary(fay.agent, `${week}&clientId=${made.golf.id}`)).toEqual({ ...EMPTY_SUMMARY, total: 1, uploaded: 1, pending: 1 });
+      expect(await summary(fay.agent, '?weekStart=2025-09-15&weekEnd=2025-09-21')).toEqual({ ...EMPTY_SUMMARY, total: 8, uploaded: 1, approved: 1, remaining: 7 });
     });
 
     it('pages a filtered list, ten rows by default', async () => {
@@ -199,8 +201,8 @@ describe('staff: weekly documents and their summary', () => {
       expect(namesOf((await weekly(busy.agent, `${week}&page=2`)).documents)).toEqual(['Client 11']);
 
       const second = await weekly(fay.agent, `${week}&filter=uploaded&limit=4&page=2`);
-      expect(namesOf(second.documents)).toEqual(['Foxtrot Farms', 'golf Greens']);
-      expect(second.pagination).toEqual({ currentPage: 2, totalPages: 2, totalCount: 6, hasPreviousPage: true, hasNextPage: false });
+      expect(namesOf(second.documents)).toEqual(['golf Greens']);
+      expect(second.pagination).toEqual({ currentPage: 2, totalPages: 2, totalCount: 5, hasPreviousPage: true, hasNextPage: false });
       const beyond = await weekly(fay.agent, `${week}&page=3&limit=4`);
       expect(beyond.documents).toEqual([]);
       expect(beyond.pagination).toEqual({ currentPage: 3, totalPages: 2, totalCount: 8, hasPreviousPage: true, hasNextPage: false });
@@ -219,11 +221,32 @@ describe('staff: weekly documents and their summary', () => {
 
     it("keeps a colleague's clients and another company's out of the rows and the figures", async () => {
       expect(namesOf((await weekly(priya.agent, week)).documents)).toEqual(['Aardvark of Priya']);
-      expect(await summary(priya.agent, week)).toEqual({ total: 1, uploaded: 1, pending: 1, approved: 0, rejected: 0, remaining: 0 });
+      expect(await summary(priya.agent, week)).toEqual({ ...EMPTY_SUMMARY, total: 1, uploaded: 1, pending: 1 });
       const gus = await staffMember(globexId, 'Gus Again');
       expect((await weekly(gus.agent, week)).documents).toEqual([]);
       expect(await summary(gus.agent, week)).toEqual(EMPTY_SUMMARY);
     });
+  });
+
+  it("shows the staff member their upload's week-over-week warnings and scrub issue counts before a decision, in the row and the review details, and a colleague none of it", async () => {
+    const mo = await staffMember(acmeId, 'Mo Checks');
+    const colleague = await staffMember(acmeId, 'Colleague Cole');
+    const client = await fixtures.client(admin, 'Warned Widgets', mo.id);
+    const summaryOfRun = { sources: [], issues: { error: 2, warning: 5 }, weekOverWeek: { warnings: 3 } };
+    await fixtures.upload(client, { id: mo.id, name: mo.name }, '2025-10-13', '2025-10-14T09:00:00Z', { status: 'SCRUBBED', summary: summaryOfRun });
+    const week = '?weekStart=2025-10-13&weekEnd=2025-10-19';
+
+    const [row] = (await weekly(mo.agent, week)).documents;
+    expect(row.upload).toMatchObject({ approval_status: 'PENDING', week_over_week_warnings: 3, scrub_issues: { errors: 2, warnings: 5 } });
+    const history = await mo.agent.get(`/api/staff/clients/${client.id}/uploads`);
+    expect(history.statusCode).toBe(200);
+    expect(JSON.stringify(history.json())).toContain('"scrub_issues":{"errors":2,"warnings":5}');
+    const details = await mo.agent.get(`/api/staff/uploads/${row.upload?.upload_id}/review`);
+    expect(details.json().data.review).toMatchObject({ approval_status: 'PENDING', week_over_week_warnings: 3, scrub_issues: { errors: 2, warnings: 5 } });
+    // A colleague the client is not assigned to sees none of it.
+    expect((await weekly(colleague.agent, week)).documents).toEqual([]);
+    expect((await colleague.agent.get(`/api/staff/clients/${client.id}/uploads`)).statusCode).toBe(404);
+    expect((await colleague.agent.get(`/api/staff/uploads/${row.upload?.upload_id}/review`)).statusCode).toBe(404);
   });
 
   describe('the edges of a week', () => {
@@ -249,8 +272,8 @@ describe('staff: weekly documents and their summary', () => {
       ]);
       const second = await weekly(lee.agent, '?weekStart=2025-09-15&weekEnd=2025-09-21&filter=uploaded');
       expect(namesOf(second.documents)).toEqual(['Monday Early']);
-      expect(await summary(lee.agent, '?weekStart=2025-09-08')).toEqual({ total: 3, uploaded: 2, pending: 2, approved: 0, rejected: 0, remaining: 1 });
-      expect(await summary(lee.agent, '?weekStart=2025-09-15')).toEqual({ total: 3, uploaded: 1, pending: 1, approved: 0, rejected: 0, remaining: 2 });
+      expect(await summary(lee.agent, '?weekStart=2025-09-08')).toEqual({ ...EMPTY_SUMMARY, total: 3, uploaded: 2, pending: 2, remaining: 1 });
+      expect(await summary(lee.agent, '?weekStart=2025-09-15')).toEqual({ ...EMPTY_SUMMARY, total: 3, uploaded: 1, pending: 1, remaining: 2 });
     });
 
     it('answers the current week when no week is given', async () => {
@@ -258,7 +281,7 @@ describe('staff: weekly documents and their summary', () => {
       const uploadId = await fixtures.upload(client, { id: lee.id, name: lee.name }, current.weekStart, new Date().toISOString(), { status: 'CONSOLIDATING' });
       const { documents } = await weekly(lee.agent, '?filter=uploaded');
       expect(documents.map((row) => [row.client.name, row.weekStatus, row.upload?.upload_id])).toEqual([['This Week Ltd', 'PROCESSING', uploadId]]);
-      expect(await summary(lee.agent)).toEqual({ total: 4, uploaded: 1, pending: 0, approved: 0, rejected: 0, remaining: 3 });
+      expect(await summary(lee.agent)).toEqual({ ...EMPTY_SUMMARY, total: 4, uploaded: 1, processing: 1, remaining: 3 });
     });
   });
 });

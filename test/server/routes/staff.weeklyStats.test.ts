@@ -8,7 +8,11 @@ const NOTHING = {
   uploadsPendingReview: 0,
   approvedUploads: 0,
   rejectedUploads: 0,
+  failedUploads: 0,
+  processingUploads: 0,
+  remainingUploads: 0,
   clientsWithUploads: 0,
+  clientsCompleted: 0,
   totalAssignedClients: 0,
   completionPercentage: 0,
 };
@@ -91,29 +95,45 @@ describe("staff: the week's figures of their assigned clients", () => {
       await fixtures.upload(made.Globex, { id: gus.id, name: gus.name }, '2025-09-22', '2025-09-23T09:00:00Z', { status: 'SCRUBBED' });
     });
 
-    it('counts every figure over their active assigned clients only', async () => {
+    it('counts every figure over their active assigned clients only, each state apart, and only approved weeks as completed', async () => {
+      // Charlie's failed upload is counted as failed, not as uploaded.
       expect(await stats(fay.agent, week)).toEqual({
-        totalUploaded: 6,
+        totalUploaded: 5,
         uploadsPendingReview: 2,
         approvedUploads: 1,
         rejectedUploads: 1,
-        clientsWithUploads: 6,
+        failedUploads: 1,
+        processingUploads: 1,
+        remainingUploads: 2,
+        clientsWithUploads: 5,
+        clientsCompleted: 1,
         totalAssignedClients: 8,
-        completionPercentage: 75,
+        completionPercentage: 12.5,
       });
-      expect(await stats(fay.agent, '?weekStart=2025-09-15')).toEqual({ ...NOTHING, totalUploaded: 1, approvedUploads: 1, clientsWithUploads: 1, totalAssignedClients: 8, completionPercentage: 12.5 });
+      expect(await stats(fay.agent, '?weekStart=2025-09-15')).toEqual({
+        ...NOTHING,
+        totalUploaded: 1,
+        approvedUploads: 1,
+        remainingUploads: 7,
+        clientsWithUploads: 1,
+        clientsCompleted: 1,
+        totalAssignedClients: 8,
+        completionPercentage: 12.5,
+      });
     });
 
     it("keeps a colleague's clients and another company's out of each other's figures", async () => {
-      expect(await stats(priya.agent, week)).toEqual({ ...NOTHING, totalUploaded: 1, rejectedUploads: 1, clientsWithUploads: 1, totalAssignedClients: 1, completionPercentage: 100 });
-      expect(await stats(gus.agent, week)).toEqual({ ...NOTHING, totalUploaded: 1, uploadsPendingReview: 1, clientsWithUploads: 1, totalAssignedClients: 1, completionPercentage: 100 });
+      // A rejected week and one awaiting review are uploaded, not completed.
+      expect(await stats(priya.agent, week)).toEqual({ ...NOTHING, totalUploaded: 1, rejectedUploads: 1, clientsWithUploads: 1, totalAssignedClients: 1, completionPercentage: 0 });
+      expect(await stats(gus.agent, week)).toEqual({ ...NOTHING, totalUploaded: 1, uploadsPendingReview: 1, clientsWithUploads: 1, totalAssignedClients: 1, completionPercentage: 0 });
     });
 
     it('rounds the completion to one decimal, and answers 0 for a member without clients', async () => {
       const kim = await staffMember(acmeId, 'Kim Three');
       const three = [await fixtures.client(admin, 'Kilo', kim.id), await fixtures.client(admin, 'Lima', kim.id), await fixtures.client(admin, 'Mike', kim.id)];
-      for (const client of three.slice(0, 2)) await fixtures.upload(client, { id: kim.id, name: kim.name }, '2025-09-22', '2025-09-23T09:00:00Z');
-      expect(await stats(kim.agent, week)).toMatchObject({ clientsWithUploads: 2, totalAssignedClients: 3, completionPercentage: 66.7 });
+      const approved = { status: 'SCRUBBED' as const, approvalStatus: 'APPROVED' as const };
+      for (const client of three.slice(0, 2)) await fixtures.upload(client, { id: kim.id, name: kim.name }, '2025-09-22', '2025-09-23T09:00:00Z', approved);
+      expect(await stats(kim.agent, week)).toMatchObject({ clientsCompleted: 2, totalAssignedClients: 3, completionPercentage: 66.7 });
       expect(await stats((await staffMember(acmeId, 'Nobody Yet')).agent, week)).toEqual(NOTHING);
     });
   });
@@ -129,10 +149,10 @@ describe("staff: the week's figures of their assigned clients", () => {
       const client = await fixtures.client(admin, name, lee.id);
       await fixtures.upload(client, by, uploadWeek(undefined, new Date(instant)), instant, { status: 'SCRUBBED' });
     }
-    const onlyOne = { ...NOTHING, totalUploaded: 1, uploadsPendingReview: 1, clientsWithUploads: 1, totalAssignedClients: 2, completionPercentage: 50 };
+    const onlyOne = { ...NOTHING, totalUploaded: 1, uploadsPendingReview: 1, remainingUploads: 1, clientsWithUploads: 1, totalAssignedClients: 2 };
     expect(await stats(lee.agent, '?weekStart=2025-09-29&weekEnd=2025-10-05')).toEqual(onlyOne);
     expect(await stats(lee.agent, '?weekStart=2025-10-06&weekEnd=2025-10-12')).toEqual(onlyOne);
     // The current week, the default, has neither.
-    expect(await stats(lee.agent)).toEqual({ ...NOTHING, totalAssignedClients: 2 });
+    expect(await stats(lee.agent)).toEqual({ ...NOTHING, remainingUploads: 2, totalAssignedClients: 2 });
   });
 });

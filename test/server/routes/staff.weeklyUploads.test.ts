@@ -102,7 +102,6 @@ describe("staff: their uploads and an upload's review", () => {
   describe('GET /staff/uploads/{id}/review', () => {
     let client: TestClient;
     const ids: Record<string, string> = {};
-    const files: Record<string, string> = {};
 
     beforeAll(async () => {
       client = await fixtures.client(admin, 'Review Roasters', sam.id);
@@ -112,9 +111,9 @@ describe("staff: their uploads and an upload's review", () => {
         reviewedByName: 'Ada Admin',
         reviewedAt: new Date('2025-09-24T08:30:00Z'),
       });
-      files.raw = await fixtures.file(ids.rejected, 'raw', MB, 'Wrong week on sheet 2');
-      files.consolidated = await fixtures.file(ids.rejected, 'consolidated', MB);
-      files.scrubbed = await fixtures.file(ids.rejected, 'scrubbed', MB, 'Two SSNs missing');
+      await fixtures.file(ids.rejected, 'raw', MB, 'Wrong week on sheet 2');
+      await fixtures.file(ids.rejected, 'consolidated', MB);
+      await fixtures.file(ids.rejected, 'scrubbed', MB, 'Two SSNs missing');
       // Uploaded again by a colleague before the client came to Sam: still Sam's client's upload.
       ids.byColleague = await fixtures.upload(client, priya, '2025-09-22', '2025-09-25T10:00:00Z', { status: 'CONSOLIDATING', attempt: 2 });
       const priyasClient = await fixtures.client(admin, 'Priya Produce', priya.id);
@@ -135,12 +134,15 @@ describe("staff: their uploads and an upload's review", () => {
             reviewed_by: 'Ada Admin',
             reviewed_at: '2025-09-24T08:30:00.000Z',
             override_reason: null,
+            week_over_week_warnings: null,
+            scrub_issues: null,
             client: { id: client.id, name: 'Review Roasters' },
             document: { id: client.documentId, title: 'Review Roasters Weekly Document' },
             files: {
-              raw: { filename: files.raw, notes: 'Wrong week on sheet 2' },
-              consolidated: { filename: files.consolidated, notes: null },
-              scrubbed: { filename: files.scrubbed, notes: 'Two SSNs missing' },
+              // one name per version everywhere: the client, the week and the version (as the download and the zip name it)
+              raw: { filename: 'Review Roasters 2025-09-22 raw.xlsx', notes: 'Wrong week on sheet 2' },
+              consolidated: { filename: 'Review Roasters 2025-09-22 consolidated.xlsx', notes: null },
+              scrubbed: { filename: 'Review Roasters 2025-09-22 scrubbed.xlsx', notes: 'Two SSNs missing' },
             },
           },
         },

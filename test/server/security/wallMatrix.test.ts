@@ -78,6 +78,7 @@ const WALL_MATRIX: Record<string, Walls> = {
   exportCompanyAuditLog:          walls(401,      403,   200,  403,  403,      200,         403),
 
   listClients:                    walls(401,      403,   200,  403,  403,      200,         403),
+  getClient:                      walls(401,      403,   200,  403,  403,      404,         403),
   createClient:                   walls(401,      403,   201,  403,  403,      400,         403),
   updateClient:                   walls(401,      403,   200,  200,  404,      404,         404),
   deleteClient:                   walls(401,      403,   200,  403,  403,      404,         403),
@@ -117,6 +118,7 @@ const OWNER_VIEWS: [OperationId, Actor, string][] = [
   ['listCompanyFileUploads', 'admin', 'upload id'],
   ['listCompanyWeeklyDocuments', 'admin', 'upload id'],
   ['listClients', 'admin', 'client id'],
+  ['getClient', 'admin', 'client id'],
   ['listCompanyAuditLog', 'admin', 'client id'],
   ['getCompanyAuditLogOptions', 'admin', 'staff id'],
   ['exportCompanyAuditLog', 'admin', 'client id'],

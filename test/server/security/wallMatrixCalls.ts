@@ -266,6 +266,7 @@ export const CALLS: Record<OperationId, PlanCall> = {
   exportCompanyAuditLog: () => ({ query: { entityType: 'client' } }),
 
   listClients: (_world, target) => ({ query: { ...WHOLE_PAGE, assigned_staff_id: target.staff.id } }),
+  getClient: (_world, target) => ({ params: { id: target.client.id } }),
   createClient: (_world, target) => ({ body: { name: unique('Client'), assigned_staff_id: target.staff.id } }),
   updateClient: (_world, target) => ({ params: { id: target.client.id }, body: { status: 'ACTIVE' } }),
   deleteClient: async (world, target) => ({ params: { id: (await fresh.client(world, target)).id } }),

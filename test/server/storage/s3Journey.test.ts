@@ -45,7 +45,7 @@ describe('an upload kept in an S3 bucket', () => {
     const { jobId } = uploaded.json().data as { processingId: string; jobId: string };
     processingId = uploaded.json().data.processingId;
     const log = { error: jest.fn(), warn: jest.fn() };
-    await processUpload({ db: t.database.db, storage: t.app.ctx.storage, publisher: new RecordingPublisher(), log }, { id: jobId, data: { uploadId: processingId }, expireInSeconds: 60 });
+    await processUpload({ db: t.database.db, queue: t.queue!, storage: t.app.ctx.storage, publisher: new RecordingPublisher(), log }, { id: jobId, data: { uploadId: processingId }, expireInSeconds: 60 });
     expect(log.error).not.toHaveBeenCalled();
   }, 60_000);
   afterAll(async () => {

@@ -10,8 +10,30 @@ const COMPANY = { id: '33333333-0000-4000-8000-000000000001', name: 'Acme Payrol
 const thisWeek = () => weekToIsoDates(weekContaining(new Date()));
 const lastWeek = () => weekToIsoDates(shiftWeek(weekContaining(new Date()), -1));
 
-const STATS = { pendingReviews: 3, rejectedUploads: 1, approvedUploads: 3, remainingUploads: 4, completedUploads: 7, clientsWithUploads: 6, totalClients: 10 };
-const NO_STATS = { pendingReviews: 0, rejectedUploads: 0, approvedUploads: 0, remainingUploads: 0, completedUploads: 0, clientsWithUploads: 0, totalClients: 0 };
+const STATS = {
+  pendingReviews: 3,
+  rejectedUploads: 1,
+  approvedUploads: 3,
+  failedUploads: 0,
+  processingUploads: 0,
+  remainingUploads: 4,
+  completedUploads: 7,
+  clientsWithUploads: 6,
+  clientsCompleted: 3,
+  totalClients: 10,
+};
+const NO_STATS = {
+  pendingReviews: 0,
+  rejectedUploads: 0,
+  approvedUploads: 0,
+  failedUploads: 0,
+  processingUploads: 0,
+  remainingUploads: 0,
+  completedUploads: 0,
+  clientsWithUploads: 0,
+  clientsCompleted: 0,
+  totalClients: 0,
+};
 
 /**
  * GET /company/weekly-documents as the overview asks it: the week's clients with an upload, the most
@@ -157,12 +179,25 @@ describe('Admin dashboard weekly overview', () => {
 
     const summary = weeklyCard('Weekly Processing Summary');
     expect(queryOf(summary)).toEqual({ path: '/admin/weekly-uploads', params: [['weekStart', weekStart], ['weekEnd', weekEnd]] });
-    expect(summary).toHaveTextContent('6 of 10 clients processed');
-    expect(summary).toHaveTextContent('60%');
-    expect(within(summary).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '60');
+    // Completed is approved: uploads awaiting review, rejected or failed are counted apart.
+    expect(summary).toHaveTextContent('3 of 10 clients completed');
+    expect(summary).toHaveTextContent('30%');
+    expect(within(summary).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '30');
+    expect(summary).toHaveTextContent('3 awaiting review · 1 rejected · 0 failed · 4 not uploaded');
   });
 
-  test('a week without reviews or clients shows a 0% approval rate and 0 of 0 clients processed', async () => {
+  test('a week with a failed and a processing upload counts each apart, and neither as completed', async () => {
+    answerCompany();
+    answerStats(thisWeek(), { ...STATS, pendingReviews: 1, approvedUploads: 1, rejectedUploads: 1, failedUploads: 2, processingUploads: 1, remainingUploads: 1, completedUploads: 6, clientsWithUploads: 6, clientsCompleted: 1, totalClients: 7 });
+    openAdminScreen('/admin');
+
+    const summary = await screen.findByRole('link', { name: /^Weekly Processing Summary/ });
+    expect(await within(summary).findByText('1 of 7 clients completed')).toBeInTheDocument();
+    expect(summary).toHaveTextContent('14%');
+    expect(summary).toHaveTextContent('1 awaiting review · 1 rejected · 2 failed · 1 processing · 1 not uploaded');
+  });
+
+  test('a week without reviews or clients shows a 0% approval rate and 0 of 0 clients completed', async () => {
     answerCompany();
     answerStats(thisWeek(), NO_STATS);
     openAdminScreen('/admin');
@@ -170,18 +205,18 @@ describe('Admin dashboard weekly overview', () => {
     expect(await within(await screen.findByRole('region', { name: 'Weekly Overview' })).findByText('0% approval rate')).toBeInTheDocument();
     expect(weeklyCard('Approved Uploads')).toHaveTextContent('Approved Uploads00% approval rate');
     const summary = weeklyCard('Weekly Processing Summary');
-    expect(summary).toHaveTextContent('0 of 0 clients processed');
+    expect(summary).toHaveTextContent('0 of 0 clients completed');
     expect(summary).toHaveTextContent('0%');
     expect(within(summary).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
   });
 
   test('the approval rate counts reviewed uploads only and is rounded to a whole percent', async () => {
     answerCompany();
-    answerStats(thisWeek(), { ...STATS, pendingReviews: 40, approvedUploads: 2, rejectedUploads: 1, clientsWithUploads: 1, totalClients: 3 });
+    answerStats(thisWeek(), { ...STATS, pendingReviews: 40, approvedUploads: 2, rejectedUploads: 1, clientsWithUploads: 3, clientsCompleted: 1, totalClients: 3 });
     openAdminScreen('/admin');
 
     expect(await within(await screen.findByRole('region', { name: 'Weekly Overview' })).findByText('67% approval rate')).toBeInTheDocument();
-    expect(weeklyCard('Weekly Processing Summary')).toHaveTextContent('1 of 3 clients processed33%');
+    expect(weeklyCard('Weekly Processing Summary')).toHaveTextContent('1 of 3 clients completed33%');
   });
 
   test('stepping to the week before asks for its figures, writes it into the address and moves every link to it', async () => {
@@ -191,12 +226,12 @@ describe('Admin dashboard weekly overview', () => {
     const { router } = openAdminScreen('/admin');
     expect(await within(await screen.findByRole('region', { name: 'Weekly Overview' })).findByText('75% approval rate')).toBeInTheDocument();
 
-    const previous = answerStats(lastWeek(), { ...STATS, pendingReviews: 9, approvedUploads: 1, rejectedUploads: 1, clientsWithUploads: 2 });
+    const previous = answerStats(lastWeek(), { ...STATS, pendingReviews: 9, approvedUploads: 1, rejectedUploads: 1, clientsWithUploads: 2, clientsCompleted: 2 });
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
     expect(await within(weeklyCard('Pending Reviews')).findByText('9')).toBeInTheDocument();
     expect(previous.isDone()).toBe(true);
     expect(weeklyCard('Approved Uploads')).toHaveTextContent('50% approval rate');
-    expect(weeklyCard('Weekly Processing Summary')).toHaveTextContent('2 of 10 clients processed20%');
+    expect(weeklyCard('Weekly Processing Summary')).toHaveTextContent('2 of 10 clients completed20%');
 
     const { weekStart, weekEnd } = lastWeek();
     expect(new URLSearchParams(router.state.location.search).get('weekStart')).toBe(weekStart);

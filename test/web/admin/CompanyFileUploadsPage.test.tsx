@@ -47,7 +47,8 @@ describe('Company file uploads screen', () => {
           [
             fileUpload(1, { status: 'CONSOLIDATED', approval_status: 'PENDING' }),
             fileUpload(2, { status: 'SCRUBBED', approval_status: 'APPROVED' }),
-            fileUpload(3, { status: 'FAILED', approval_status: 'REJECTED' }),
+            // A failed upload is never reviewed: its approval is not pending, there is none.
+            fileUpload(3, { status: 'FAILED', approval_status: 'PENDING' }),
             ...fileUploads(4, 17),
           ],
           { total: 45 },
@@ -71,7 +72,7 @@ describe('Company file uploads screen', () => {
     expect(rowTexts(6).slice(0, 3)).toEqual([
       ['payroll-1.xlsxClient 1 Weekly Document', 'Staff 1staff1@acme.test', 'Client 1', expect.stringMatching(ADDED_AT_TEXT), 'Consolidation complete', 'Pending'],
       ['payroll-2.xlsxClient 2 Weekly Document', 'Staff 2staff2@acme.test', 'Client 2', expect.stringMatching(ADDED_AT_TEXT), 'Processing complete', 'Approved'],
-      ['payroll-3.xlsxClient 3 Weekly Document', 'Staff 3staff3@acme.test', 'Client 3', expect.stringMatching(ADDED_AT_TEXT), 'Failed', 'Rejected'],
+      ['payroll-3.xlsxClient 3 Weekly Document', 'Staff 3staff3@acme.test', 'Client 3', expect.stringMatching(ADDED_AT_TEXT), 'Failed', 'N/A'],
     ]);
     expect(filenames()).toHaveLength(20);
     expect(screen.getByLabelText('Upload count')).toHaveTextContent('45 file uploads');

@@ -49,7 +49,7 @@ const reasonField = (dialog: HTMLElement) => within(dialog).getByRole('textbox',
 const approveButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Approve' });
 
 describe('approving an upload whose scrub found errors', () => {
-  test('Approve first asks for a reason of at least 10 characters, then sends it trimmed with the decision', async () => {
+  test('the reason is asked for up front, above the buttons; Approve without one of at least 10 characters is refused in place, then the reason is sent trimmed with the decision', async () => {
     const user = setupUser();
     const dialog = await openReview(user, () => answerViewerWithErrors(2));
     // The summary has arrived when the viewer shows it.
@@ -57,11 +57,18 @@ describe('approving an upload whose scrub found errors', () => {
     const decision = api().post(REVIEW, { approval_status: 'APPROVED', override_reason: REASON }).reply(200, { success: true, message: 'Document approved successfully' });
     answerList([row(1, upload(1, { approval_status: 'APPROVED', override_reason: REASON }), 'APPROVED')]);
 
-    await user.click(approveButton(dialog));
+    // Before any click: the step sits in the footer with the decision, and does not take the focus.
     const step = within(dialog).getByRole('form', { name: 'Reason for approving' });
+    expect(step.closest('.ant-modal-footer')).toContainElement(approveButton(dialog));
     expect(within(step).getByRole('alert')).toHaveTextContent(ASKED);
+    expect(reasonField(dialog)).not.toHaveFocus();
+
+    // Approve with no reason: the message, and the field to write it in.
+    await user.click(approveButton(dialog));
+    expect(await within(step).findByText('Give a reason of at least 10 characters.')).toBeInTheDocument();
     expect(reasonField(dialog)).toHaveFocus();
     expect(decision.isDone()).toBe(false);
+    await user.clear(reasonField(dialog));
 
     // Too short once trimmed: refused in place, nothing sent.
     await user.type(reasonField(dialog), '   too short   ');
@@ -112,11 +119,23 @@ describe('approving an upload whose scrub found errors', () => {
     expect(screen.queryByRole('form', { name: 'Reason for approving' })).not.toBeInTheDocument();
   });
 
-  test('closing the dialog forgets the reason step', async () => {
+  test('an upload without errors asks for no reason, and Approve sends the decision alone', async () => {
+    const user = setupUser();
+    const dialog = await openReview(user, () => answerViewerWithErrors(0));
+    await within(dialog).findByText('Negative hours');
+    expect(within(dialog).queryByRole('form', { name: 'Reason for approving' })).not.toBeInTheDocument();
+    const decision = api().post(REVIEW, { approval_status: 'APPROVED' }).reply(200, { success: true, message: 'Document approved successfully' });
+    answerList([row(1, upload(1, { approval_status: 'APPROVED' }), 'APPROVED')]);
+
+    await user.click(approveButton(dialog));
+    expect(await screen.findByText('Document approved successfully')).toBeInTheDocument();
+    expect(decision.isDone()).toBe(true);
+  });
+
+  test('closing the dialog forgets the reason written', async () => {
     const user = setupUser();
     let dialog = await openReview(user, () => answerViewerWithErrors(1));
     await within(dialog).findByText('Negative hours');
-    await user.click(approveButton(dialog));
     expect(within(dialog).getByRole('form', { name: 'Reason for approving' })).toHaveTextContent('This upload has 1 error. Give a reason to approve it anyway.');
     await user.type(reasonField(dialog), REASON);
 
@@ -125,6 +144,8 @@ describe('approving an upload whose scrub found errors', () => {
     answerViewerWithErrors(1);
     await user.click(screen.getByRole('button', { name: 'Review' }));
     dialog = await screen.findByRole('dialog', { name: 'Review Upload' });
-    expect(within(dialog).queryByRole('form', { name: 'Reason for approving' })).not.toBeInTheDocument();
+    await within(dialog).findByText('Negative hours');
+    expect(reasonField(dialog)).toHaveValue('');
+    expect(within(dialog).queryByText('Give a reason of at least 10 characters.')).not.toBeInTheDocument();
   });
 });

@@ -106,7 +106,7 @@ describe("an admin's mapping fix from the review dialog", () => {
     fromServer(() => sockets.latest.answerJoin(ID, { ok: true, update: update(ID, 'QUEUED') }));
     fromServer(() => sockets.latest.push(update(ID, 'CONSOLIDATING', { message: 'Consolidating sheets...' })));
     expect(await within(review).findByLabelText('Consolidate: in progress')).toBeInTheDocument();
-    expect(within(review).getByText('Preparing the viewer...')).toBeInTheDocument();
+    expect(within(review).getByText('Preparing the review…')).toBeInTheDocument();
     expect(within(review).getByRole('button', { name: 'Approve' })).toBeDisabled();
     expect(within(review).getByRole('button', { name: 'Reject' })).toBeDisabled();
 

@@ -33,12 +33,9 @@ describe('the review dialog', () => {
     openReviewScreen();
     const dialog = await openReview(user);
 
-    const facts = Object.fromEntries(
-      within(dialog)
-        .getAllByRole('row')
-        .slice(0, 4)
-        .map((fact) => [within(fact).getByRole('columnheader').textContent, within(fact).getByRole('cell').textContent]),
-    );
+    // The facts come first, each label followed by its value (two to a row where the dialog is wide).
+    const labels = within(dialog).getAllByRole('columnheader').slice(0, 4);
+    const facts = Object.fromEntries(labels.map((label) => [label.textContent, label.nextElementSibling?.textContent]));
     expect(facts).toEqual({ Client: 'Client 1', Document: 'Client 1 Payroll', 'Uploaded By': 'Unknown', 'Upload Date': formatDateTime('2026-03-03T12:00:00.000Z') });
     expect(within(dialog).getAllByRole('tab').map((element) => element.textContent)).toEqual(['Raw File', 'Consolidated', 'Scrubbed (N/A)']);
     expect(tab(dialog, 'Raw File')).toHaveAttribute('aria-selected', 'true');
@@ -122,5 +119,97 @@ describe('the review dialog', () => {
     expect(await screen.findByText('Failed to approved document')).toBeInTheDocument();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Internal Server Error');
     expect(screen.getByRole('dialog', { name: 'Review Upload' })).toBeInTheDocument();
+  });
+});
+
+describe('the review dialog, laid out for deciding', () => {
+  /** A viewer ready with a summary and the sheets of every version. */
+  function answerViewerReady() {
+    const summary = {
+      sheets: [{ name: 'Harbor Store', hidden: false, used: true, reason: null, headerRow: 1, rowsRead: 2, dataRows: 2 }],
+      rowsIn: 2,
+      rowsOut: 2,
+      duplicatesRemoved: 0,
+      employees: 2,
+      totalHours: [{ kind: 'Regular', hours: 80 }],
+      totalGross: 1600,
+      issues: { error: 0, warning: 1 },
+      issuesByRule: [{ rule: 'missing-id', severity: 'warning', label: 'No Employee ID', count: 1, firstRow: 1 }],
+    };
+    const sheet = (name: string, kind: string) => [{ index: 0, name, kind, rowCount: 2, columns: [] }];
+    const versions = [
+      { version: 'raw', sheets: sheet('Harbor Store', 'raw') },
+      { version: 'consolidated', sheets: sheet('Consolidated', 'data') },
+      { version: 'scrubbed', sheets: sheet('Scrubbed', 'data') },
+    ];
+    api()
+      .persist()
+      .get(`/api/company/uploads/${uploadId(1)}/viewer`)
+      .reply(200, { success: true, data: { state: 'READY', message: null, versions, summary } });
+  }
+
+  test('one switcher leads through the summary and the versions: a version shows its file, its comments and its sheets', async () => {
+    answerList([row(1, upload(1))]);
+    answerViewerReady();
+    const user = setupUser();
+    openReviewScreen();
+    await screen.findByText('Client 1');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review Upload' });
+
+    expect(await within(dialog).findByText('No Employee ID')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('tablist')).toHaveLength(1);
+    expect(within(dialog).getAllByRole('tab').map((element) => element.textContent)).toEqual(['Summary', 'Raw File', 'Consolidated', 'Scrubbed']);
+    expect(tab(dialog, 'Summary')).toHaveAttribute('aria-selected', 'true');
+
+    const rows = api()
+      .get(`/api/company/uploads/${uploadId(1)}/viewer/rows`)
+      .query({ version: 'scrubbed', sheet: '0', offset: '0', limit: '200', filter: 'all' })
+      .reply(200, { success: true, data: { offset: 0, total: 0, rows: [] } });
+    await user.click(tab(dialog, 'Scrubbed'));
+    expect(within(dialog).getByRole('textbox', { name: 'Scrubbed Comments (optional)' })).toBeInTheDocument();
+    // The viewer follows the switcher: the Scrubbed version's sheets, as tabs of their own, and no second set of version tabs.
+    await waitFor(() => expect(within(dialog).getAllByRole('tablist')).toHaveLength(2));
+    expect(within(within(dialog).getAllByRole('tablist')[1]).getAllByRole('tab').map((element) => element.textContent)).toEqual(['Scrubbed']);
+    expect(within(dialog).queryByRole('tab', { name: 'Raw' })).not.toBeInTheDocument();
+    await waitFor(() => expect(rows.isDone()).toBe(true));
+  });
+
+  test('the decision sits in the footer, outside the body that scrolls', async () => {
+    answerList([row(1, upload(1))]);
+    const user = setupUser();
+    openReviewScreen();
+    const dialog = await openReview(user);
+
+    const footer = dialog.querySelector<HTMLElement>('.ant-modal-footer')!;
+    const body = dialog.querySelector<HTMLElement>('.ant-modal-body')!;
+    expect(within(footer).getAllByRole('button').map((button) => button.textContent)).toEqual(['Cancel', 'Reject', 'Approve']);
+    expect(body).not.toContainElement(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(body).toContainElement(within(dialog).getByRole('textbox', { name: 'Raw File Comments (optional)' }));
+    expect(body).toHaveStyle({ overflowY: 'auto' });
+  });
+
+  test('comments longer than the contract takes are refused with a message on their version, and nothing is sent', async () => {
+    answerList([row(1, upload(1))]);
+    const decision = api().post(REVIEW).reply(200, { success: true, message: 'Reviewed' });
+    const user = setupUser();
+    openReviewScreen();
+    const dialog = await openReview(user);
+
+    await user.click(tab(dialog, 'Consolidated'));
+    await user.click(within(dialog).getByRole('textbox', { name: 'Consolidated Comments (optional)' }));
+    await user.paste('x'.repeat(5001));
+    await user.click(tab(dialog, 'Raw File'));
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+
+    // The dialog opens the version whose comments are too long, with the message under them.
+    await waitFor(() => expect(tab(dialog, 'Consolidated')).toHaveAttribute('aria-selected', 'true'));
+    expect(await within(dialog).findByText('Keep the comments to 5000 characters or fewer.')).toBeInTheDocument();
+    expect(decision.isDone()).toBe(false);
+
+    // Spaces around the comments are not sent, so they do not count.
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Consolidated Comments (optional)' }));
+    await user.paste(`  ${'x'.repeat(5000)}  `);
+    await waitFor(() => expect(within(dialog).queryByText('Keep the comments to 5000 characters or fewer.')).not.toBeInTheDocument());
   });
 });

@@ -1,7 +1,9 @@
 /** Answers of the company admin's API and helpers the admin screen suites share. */
 import { screen, within } from '@testing-library/react';
 import nock from 'nock';
+import { setupStore } from '@/web/app/store';
 import { API_ORIGIN, expectSessionCheck, renderApp, signedInAs, users } from '../../helpers/renderWithProviders';
+import { fakeSockets } from '../realtime/fakeSocket';
 
 export { chooseOption, findDialog, setupUser } from '../system/systemScreens';
 
@@ -57,10 +59,13 @@ export function clientPage(items: unknown[], { page = 1, limit = 10, total = ite
   };
 }
 
-/** Opens a screen of the admin area as a signed-in company admin. */
+/**
+ * Opens a screen of the admin area as a signed-in company admin. A screen that wants live updates
+ * gets a socket that never connects: these suites play no server.
+ */
 export function openAdminScreen(path: string) {
   expectSessionCheck(users.ADMIN);
-  return renderApp(path, { preloadedState: signedInAs('ADMIN') });
+  return renderApp(path, { store: setupStore(signedInAs('ADMIN'), { openSocket: fakeSockets().open }) });
 }
 
 /** The texts of the first `columns` cells of each body row of the table. */

@@ -33,6 +33,7 @@ export function upload(index: number, extra: Answer = {}): Answer {
     reviewed_by: null,
     override_reason: null,
     week_over_week_warnings: null,
+    scrub_issues: null,
     file_versions: {
       raw: { filename: 'payroll.xlsx', file_size_mb: 1.5, notes: null },
       consolidated: { filename: 'payroll-consolidated.xlsx', file_size_mb: 0.5, notes: null },

@@ -194,3 +194,49 @@ describe('retries (spec section 7.8)', () => {
     expect(isRetryable({ status: 400, data: null })).toBe(false);
   });
 });
+
+describe('re-auth when the access token is missing', () => {
+  const missing = { success: false, message: 'Please sign in to continue.', error: 'UNAUTHORIZED' };
+
+  function signedInApi() {
+    const { api, dispatch } = fakeApi();
+    return { api: { ...api, getState: () => ({ auth: { user: { id: 'u-staff' } } }) } as BaseQueryApi, dispatch };
+  }
+
+  test('someone signed in: the session is renewed through the refresh cookie and the request repeated', async () => {
+    const { baseQuery } = setup();
+    const { api, dispatch } = signedInApi();
+    nock(ORIGIN).get('/api/staff/clients').reply(401, missing);
+    const refresh = nock(ORIGIN).post('/api/auth/refresh').reply(200, { success: true, message: 'Session renewed' });
+    nock(ORIGIN).get('/api/staff/clients').reply(200, { success: true, data: { clients: [] } });
+
+    const result = await baseQuery('/staff/clients', api, {});
+
+    expect(result.error).toBeUndefined();
+    expect(refresh.isDone()).toBe(true);
+    expect(dispatch).not.toHaveBeenCalled();
+  });
+
+  test('someone signed in without a refresh cookie either: the refused renewal ends the session, and no sign-in message is left on the screen', async () => {
+    const { baseQuery } = setup();
+    const { api, dispatch } = signedInApi();
+    nock(ORIGIN).get('/api/staff/clients').reply(401, missing);
+    nock(ORIGIN).post('/api/auth/refresh').reply(401, { success: false, message: 'Your session has ended. Please sign in again.', error: 'SESSION_ENDED' });
+
+    const result = await baseQuery('/staff/clients', api, {});
+
+    expect(result.error).toMatchObject({ status: 401, data: { message: 'Token refresh failed' } });
+    expect(dispatch).toHaveBeenCalledWith(sessionExpired());
+  });
+
+  test('nobody signed in: the answer stands, and no refresh is tried', async () => {
+    const { baseQuery } = setup();
+    const { api, dispatch } = fakeApi();
+    nock(ORIGIN).get('/api/staff/clients').reply(401, missing);
+
+    const result = await baseQuery('/staff/clients', api, {});
+
+    expect(result.error).toMatchObject({ status: 401, data: missing });
+    expect(dispatch).not.toHaveBeenCalled();
+  });
+});

@@ -2,7 +2,7 @@
  * A stand-in for the socket.io client: the middleware talks to it as to the real one, and a test plays
  * the server's part (connects it, refuses it, answers joins, pushes updates). No network is involved.
  */
-import type { ConnectError, JoinAnswer, ProcessingUpdate, RealtimeSocket, SessionNotice } from '@/web/realtime/realtimeEvents';
+import type { ConnectError, JoinAnswer, ProcessingUpdate, RealtimeSocket, SessionNotice, UploadReviewed } from '@/web/realtime/realtimeEvents';
 
 type Listener = (...args: never[]) => void;
 
@@ -69,6 +69,11 @@ export class FakeSocket {
 
   push(update: ProcessingUpdate) {
     this.fire('processingUpdate', update);
+  }
+
+  /** An admin's decision on an upload this person may see. */
+  review(event: UploadReviewed) {
+    this.fire('uploadReviewed', event);
   }
 
   /** What the server says just before it closes the socket (then `drop('io server disconnect')`). */

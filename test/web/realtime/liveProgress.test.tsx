@@ -108,6 +108,6 @@ describe('live progress on Weekly Uploads', () => {
     const tableRow = screen.getAllByRole('row')[1];
     expect(within(tableRow).getByText('Failed')).toBeInTheDocument();
     expect(within(tableRow).getByText('No payroll sheet was found in the workbook')).toBeInTheDocument();
-    expect(within(tableRow).getByRole('button', { name: 'Upload' })).toBeInTheDocument();
+    expect(within(tableRow).getByRole('button', { name: 'Upload again' })).toBeInTheDocument();
   });
 });

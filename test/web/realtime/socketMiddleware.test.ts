@@ -43,14 +43,14 @@ describe('the socket middleware', () => {
     store.dispatch(signedIn(users.STAFF));
     expect(sockets.opened).toHaveLength(1);
     expect(sockets.latest.connectCalls).toBe(1);
-    expect(store.getState().realtime.connection).toBe('disconnected');
+    expect(store.getState().realtime.connection).toBe('connecting');
     sockets.latest.acceptConnection();
     expect(store.getState().realtime.connection).toBe('connected');
     follow(store, { processingId: P1, source: 'upload' });
 
     store.dispatch(signedOut());
     expect(sockets.latest.disconnectCalls).toBe(1);
-    expect(store.getState().realtime.connection).toBe('disconnected');
+    expect(store.getState().realtime.connection).toBe('connecting');
     expect(store.getState().processing.tracked).toEqual({});
     expect(sockets.opened).toHaveLength(1);
   });
@@ -240,13 +240,21 @@ describe('the socket middleware', () => {
     expect(sockets.latest.connectCalls).toBe(1);
   });
 
-  test('an unauthorised connection stops the attempts until someone signs in again', () => {
+  test('a connection without an access token renews the session once; unauthorised again, it stops the attempts until someone signs in again', async () => {
     const { store, sockets } = liveStore({ connect: false });
+    // Only the access cookie is gone: the refresh cookie renews the session, and the socket tries again.
+    const refresh = nock(API_ORIGIN).post('/api/auth/refresh').reply(200, { success: true, message: 'Session renewed' });
     sockets.latest.refuse('UNAUTHORIZED', 'Please sign in to continue.');
     expect(logged).toHaveBeenCalledWith('Live updates could not connect:', 'Please sign in to continue.');
     expect(store.getState().realtime.connection).toBe('disconnected');
+    await waitFor(() => expect(sockets.latest.connectCalls).toBe(2));
+    expect(refresh.isDone()).toBe(true);
+
+    // Refused again at once: no second refresh (nock would refuse one), no further attempt.
+    sockets.latest.refuse('UNAUTHORIZED', 'Please sign in to continue.');
+    await new Promise((resolve) => setTimeout(resolve, 20));
     follow(store, { processingId: P1, source: 'upload' });
-    expect(sockets.latest.connectCalls).toBe(1);
+    expect(sockets.latest.connectCalls).toBe(2);
     expect(sockets.opened).toHaveLength(1);
 
     store.dispatch(signedOut());

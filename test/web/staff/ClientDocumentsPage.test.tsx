@@ -57,6 +57,32 @@ describe('Client documents screen', () => {
     const earlierWeek = screen.getByRole('region', { name: 'Week of Feb 23 – Mar 1, 2026' });
     expect(within(earlierWeek).getByText('Processing')).toBeInTheDocument();
     expect(earlierWeek).toHaveTextContent('StageConsolidating file...');
+    // The next step of the failed week: upload it again, on Weekly Uploads for that week and client.
+    const again = `/staff/weekly-uploads?weekStart=2026-03-02&weekEnd=2026-03-08&clientId=${clientId(1)}`;
+    expect(within(card).getByRole('link', { name: 'Upload again on Weekly Uploads' })).toHaveAttribute('href', again);
+    expect(within(earlierWeek).queryByRole('link', { name: /on Weekly Uploads/ })).not.toBeInTheDocument();
+  });
+
+  test('a rejected week offers the reupload, and every processed upload shows what its checks found', async () => {
+    const rejected = upload(1, { approval_status: 'REJECTED', scrub_issues: { errors: 1, warnings: 2 }, week_over_week_warnings: 0 });
+    const approved = upload(2, { approval_status: 'APPROVED', upload_date: '2026-02-24T12:00:00.000Z', scrub_issues: { errors: 0, warnings: 0 }, week_over_week_warnings: 0 });
+    answerDocuments(
+      uploadsAnswer({
+        currentWeek: clientWeek('2026-03-02', '2026-03-08', 'REJECTED', rejected),
+        weeks: [clientWeek('2026-03-02', '2026-03-08', 'REJECTED', rejected), clientWeek('2026-02-23', '2026-03-01', 'APPROVED', approved)],
+      }),
+    );
+    openStaffScreen(documentsPath);
+
+    const card = await screen.findByRole('region', { name: 'Required document' });
+    expect(within(card).getByRole('link', { name: 'Reupload on Weekly Uploads' })).toHaveAttribute(
+      'href',
+      `/staff/weekly-uploads?weekStart=2026-03-02&weekEnd=2026-03-08&clientId=${clientId(1)}`,
+    );
+    expect(card).toHaveTextContent('Checks1 error2 warnings');
+    const approvedWeek = screen.getByRole('region', { name: 'Week of Feb 23 – Mar 1, 2026' });
+    expect(approvedWeek).toHaveTextContent('ChecksNo issues');
+    expect(within(approvedWeek).queryByRole('link', { name: /on Weekly Uploads/ })).not.toBeInTheDocument();
   });
 
   test('without uploads it says this week has none and the history is empty', async () => {

@@ -7,7 +7,20 @@ import { api, clientsAnswer, clients, openStaffScreen, setupUser, UNREADABLE_BOD
 const thisWeek = () => weekToIsoDates(weekContaining(new Date()));
 const lastWeek = () => weekToIsoDates(shiftWeek(weekContaining(new Date()), -1));
 
-const STATS = { totalUploaded: 5, uploadsPendingReview: 2, approvedUploads: 2, rejectedUploads: 1, clientsWithUploads: 5, totalAssignedClients: 8, completionPercentage: 62.5 };
+const STATS = {
+  totalUploaded: 5,
+  uploadsPendingReview: 2,
+  approvedUploads: 2,
+  rejectedUploads: 1,
+  failedUploads: 0,
+  processingUploads: 0,
+  remainingUploads: 3,
+  clientsWithUploads: 5,
+  clientsCompleted: 2,
+  totalAssignedClients: 8,
+  completionPercentage: 25,
+};
+const NO_STATS = { ...STATS, totalUploaded: 0, uploadsPendingReview: 0, approvedUploads: 0, rejectedUploads: 0, remainingUploads: 0, clientsWithUploads: 0, clientsCompleted: 0, totalAssignedClients: 0, completionPercentage: 0 };
 
 /** GET /staff/weekly-stats for exactly this week; returns the interceptor to check it was asked. */
 function answerStats(week: { weekStart: string; weekEnd: string }, stats: Record<string, number> = STATS) {
@@ -97,15 +110,39 @@ describe('Staff dashboard weekly overview', () => {
 
     const completion = weeklyCard('Weekly Completion');
     expect(completion).toHaveAttribute('href', `/staff/weekly-uploads?weekStart=${weekStart}&weekEnd=${weekEnd}`);
-    expect(completion).toHaveTextContent('5 of 8 clients completed');
+    expect(completion).toHaveTextContent('2 of 8 clients completed');
     // The server's percentage, shown as a whole percent.
-    expect(completion).toHaveTextContent('63%');
-    expect(within(completion).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '63');
+    expect(completion).toHaveTextContent('25%');
+    expect(within(completion).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
+    expect(completion).toHaveTextContent('2 awaiting review · 1 rejected · 0 failed · 3 not uploaded');
+  });
+
+  test('only approved weeks are completed: a rejected, a failed and a pending upload are each counted apart', async () => {
+    answerClientCount(5);
+    answerStats(thisWeek(), {
+      ...STATS,
+      totalUploaded: 4,
+      uploadsPendingReview: 1,
+      approvedUploads: 1,
+      rejectedUploads: 1,
+      failedUploads: 1,
+      remainingUploads: 1,
+      clientsWithUploads: 4,
+      clientsCompleted: 1,
+      totalAssignedClients: 5,
+      completionPercentage: 20,
+    });
+    openStaffScreen('/staff');
+
+    const completion = await screen.findByRole('link', { name: /^Weekly Completion/ });
+    expect(await within(completion).findByText('1 of 5 clients completed')).toBeInTheDocument();
+    expect(completion).toHaveTextContent('20%');
+    expect(completion).toHaveTextContent('1 awaiting review · 1 rejected · 1 failed · 1 not uploaded');
   });
 
   test('a staff member without clients sees 0 of 0 clients completed at 0%', async () => {
     answerClientCount(0);
-    answerStats(thisWeek(), { totalUploaded: 0, uploadsPendingReview: 0, approvedUploads: 0, rejectedUploads: 0, clientsWithUploads: 0, totalAssignedClients: 0, completionPercentage: 0 });
+    answerStats(thisWeek(), NO_STATS);
     openStaffScreen('/staff');
 
     const completion = await screen.findByRole('link', { name: /^Weekly Completion/ });
@@ -120,9 +157,19 @@ describe('Staff dashboard weekly overview', () => {
     answerStats(thisWeek());
     const user = setupUser();
     const { router } = openStaffScreen('/staff');
-    expect(await within(await screen.findByRole('region', { name: 'Weekly Overview' })).findByText('5 of 8 clients completed')).toBeInTheDocument();
+    expect(await within(await screen.findByRole('region', { name: 'Weekly Overview' })).findByText('2 of 8 clients completed')).toBeInTheDocument();
 
-    const previous = answerStats(lastWeek(), { ...STATS, totalUploaded: 8, clientsWithUploads: 8, completionPercentage: 100 });
+    const previous = answerStats(lastWeek(), {
+      ...STATS,
+      totalUploaded: 8,
+      uploadsPendingReview: 0,
+      approvedUploads: 8,
+      rejectedUploads: 0,
+      remainingUploads: 0,
+      clientsWithUploads: 8,
+      clientsCompleted: 8,
+      completionPercentage: 100,
+    });
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
     expect(await within(weeklyCard('Total Uploaded')).findByText('8')).toBeInTheDocument();
     expect(previous.isDone()).toBe(true);
@@ -136,7 +183,7 @@ describe('Staff dashboard weekly overview', () => {
 
     // 'This Week' comes back to the current week, answered from the cache.
     await user.click(screen.getByRole('button', { name: 'This Week' }));
-    expect(await within(screen.getByRole('region', { name: 'Weekly Overview' })).findByText('5 of 8 clients completed')).toBeInTheDocument();
+    expect(await within(screen.getByRole('region', { name: 'Weekly Overview' })).findByText('2 of 8 clients completed')).toBeInTheDocument();
     expect(weeklyCard('Approved')).toHaveAttribute('href', `/staff/weekly-uploads?filter=approved&weekStart=${thisWeek().weekStart}&weekEnd=${thisWeek().weekEnd}`);
   });
 
@@ -145,7 +192,7 @@ describe('Staff dashboard weekly overview', () => {
     const stats = answerStats({ weekStart: '2025-09-08', weekEnd: '2025-09-14' });
     openStaffScreen('/staff?weekStart=2025-09-08&weekEnd=2025-09-14');
 
-    expect(await within(await screen.findByRole('region', { name: 'Weekly Overview' })).findByText('5 of 8 clients completed')).toBeInTheDocument();
+    expect(await within(await screen.findByRole('region', { name: 'Weekly Overview' })).findByText('2 of 8 clients completed')).toBeInTheDocument();
     expect(stats.isDone()).toBe(true);
     expect(screen.getByTestId('week-range')).toHaveTextContent('Sep 8 – Sep 14, 2025');
     expect(screen.getByRole('button', { name: 'Previous week' })).toBeDisabled();

@@ -47,7 +47,8 @@ describe('Staff file uploads screen', () => {
           [
             staffUpload(1, { status: 'CONSOLIDATING', approval_status: 'PENDING' }),
             staffUpload(2, { approval_status: 'APPROVED' }),
-            staffUpload(3, { status: 'FAILED', approval_status: 'REJECTED' }),
+            // A failed upload is never reviewed: its approval is not pending, there is none.
+            staffUpload(3, { status: 'FAILED', approval_status: 'PENDING' }),
             ...staffUploads(4, 7),
           ],
           { total: 12 },
@@ -74,7 +75,7 @@ describe('Staff file uploads screen', () => {
     expect(rowTexts().slice(0, 3)).toEqual([
       ['1', 'payroll-1.xlsx', '2 MB', UPLOADED, 'Consolidating file...', 'Pending', 'Client 1 Weekly Document', 'Client 1'],
       ['2', 'payroll-2.xlsx', '2 MB', UPLOADED, 'Processing complete', 'Approved', 'Client 2 Weekly Document', 'Client 2'],
-      ['3', 'payroll-3.xlsx', '2 MB', UPLOADED, 'Failed', 'Rejected', 'Client 3 Weekly Document', 'Client 3'],
+      ['3', 'payroll-3.xlsx', '2 MB', UPLOADED, 'Failed', 'N/A', 'Client 3 Weekly Document', 'Client 3'],
     ]);
     expect(rowTexts()).toHaveLength(10);
     expect(screen.getByLabelText('File count')).toHaveTextContent('12 files · Page 1 of 2');

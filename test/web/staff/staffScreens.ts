@@ -2,7 +2,9 @@
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import nock from 'nock';
 import type { CurrentUser } from '@/web/api/generated';
+import { setupStore } from '@/web/app/store';
 import { API_ORIGIN, expectSessionCheck, renderApp, users } from '../../helpers/renderWithProviders';
+import { fakeSockets } from '../realtime/fakeSocket';
 
 export const api = () => nock(API_ORIGIN);
 
@@ -11,10 +13,13 @@ export function setupUser() {
   return userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 }
 
-/** Opens a screen of the staff area as a signed-in staff member (Steve Staff of Acme unless told). */
+/**
+ * Opens a screen of the staff area as a signed-in staff member (Steve Staff of Acme unless told).
+ * A screen that wants live updates gets a socket that never connects: these suites play no server.
+ */
 export function openStaffScreen(path: string, user: CurrentUser = users.STAFF) {
   expectSessionCheck(user);
-  return renderApp(path, { preloadedState: { auth: { user } } });
+  return renderApp(path, { store: setupStore({ auth: { user } }, { openSocket: fakeSockets().open }) });
 }
 
 /** A client id as the server makes them (a uuid), distinct per index. */
@@ -75,6 +80,7 @@ export function upload(index: number, extra: Answer = {}): Answer {
     reviewed_by: null,
     override_reason: null,
     week_over_week_warnings: null,
+    scrub_issues: null,
     file_versions: {
       raw: { filename: 'payroll.xlsx', file_size_mb: 1.5, notes: null },
       consolidated: { filename: 'payroll-consolidated.xlsx', file_size_mb: 0.5, notes: null },

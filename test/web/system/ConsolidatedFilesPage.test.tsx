@@ -55,6 +55,35 @@ describe('Consolidated files screen', () => {
     open.mockRestore();
   });
 
+  test("the viewer's Download saves the stored file under the server's name, and says so when it cannot", async () => {
+    const file = storedFile(1, { id: '5a1e0000-0000-4000-8000-000000000002', view_url: '/api/system/consolidated-files/5a1e0000-0000-4000-8000-000000000002/content' });
+    api().get('/api/system/consolidated-files').query(true).reply(200, pageOf('files', [file]));
+    api().get(`/api/system/consolidated-files/${file.id}/viewer`).reply(200, { success: true, data: { state: 'READY', message: null, versions: [], summary: null } });
+    api()
+      .get(`/api/system/consolidated-files/${file.id}/content`)
+      .reply(200, Buffer.from('PK'), { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="Company 1 payroll.xlsx"' });
+    api().get(`/api/system/consolidated-files/${file.id}/content`).reply(404, { success: false, message: 'The consolidated file could not be found.' });
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:file'), revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const user = setupUser();
+    openFiles();
+    await user.click(await screen.findByRole('button', { name: 'View payroll-1.xlsx' }));
+    const dialog = await screen.findByRole('dialog', { name: 'payroll-1.xlsx' });
+
+    const download = within(dialog).getByRole('button', { name: /Download/ });
+    await user.click(download);
+    await waitFor(() => expect(saved).toEqual(['Company 1 payroll.xlsx']));
+    // one download at a time: the button waits while it runs
+    await waitFor(() => expect(download).not.toHaveClass('ant-btn-loading'));
+    await user.click(download);
+    expect(await screen.findByText('The consolidated file could not be found.')).toBeInTheDocument();
+    expect(saved).toHaveLength(1);
+    click.mockRestore();
+  });
+
   test('View opens the file in a new tab', async () => {
     api().get('/api/system/consolidated-files').query(true).reply(200, pageOf('files', [storedFile(1)]));
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);

@@ -1,6 +1,7 @@
-import { Alert, type GetRef, Table, type TableColumnsType } from 'antd';
+import { type GetRef, Table, type TableColumnsType } from 'antd';
 import { type HTMLAttributes, type KeyboardEvent, type MouseEvent, useEffect, useId, useMemo, useRef } from 'react';
 import type { ViewerRow } from '@/web/api/generated';
+import { LoadError } from '@/web/components/LoadError';
 import type { RowWindows } from './useRowWindows';
 import { CellText, issuesOf, RowNumber } from './viewerCells';
 
@@ -167,7 +168,7 @@ export function SheetGrid({ label, columns, windows, selected, traced, onSelect,
       className="viewer-grid"
       onKeyDown={move}
     >
-      {windows.error && <Alert type="error" showIcon title={windows.error} />}
+      {windows.error && <LoadError error={null} fallback={windows.error} onRetry={windows.retry} />}
       <Table<GridLine>
         ref={table}
         virtual

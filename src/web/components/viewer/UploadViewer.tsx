@@ -2,8 +2,8 @@ import { Alert, Empty, Flex, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import type { FileType, ViewerOverview, ViewerSummary } from '@/web/api/generated';
 import { ProcessingDots } from '@/web/components/uploads/ProcessingDots';
+import { LoadError } from '@/web/components/LoadError';
 import { isInProgress } from '@/web/components/uploads/uploadStages';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { useLiveUpload } from '@/web/realtime/useLiveProcessing';
 import { FixMappingDialog, type MappingFixStart } from './FixMappingDialog';
 import { SheetView } from './SheetView';
@@ -17,7 +17,7 @@ const VERSIONS: { version: FileType; label: string }[] = [
   { version: 'consolidated', label: 'Consolidated' },
   { version: 'scrubbed', label: 'Scrubbed' },
 ];
-const SUMMARY = 'summary';
+const SUMMARY = 'summary' as const;
 
 /** How wide a dialog holding the viewer is: room for several columns; a narrow screen keeps its margins and scrolls. */
 export const VIEWER_DIALOG_WIDTH = 1200;
@@ -70,9 +70,31 @@ function VersionSheets({ source, overview, place, onPlace, onFixMapping }: Versi
   );
 }
 
+/** What the viewer shows: the engine's summary, or one version's sheets. */
+export type ViewerTab = typeof SUMMARY | FileType;
+
+/**
+ * Which tab a viewer shows, when the screen holding it chooses (the admin's review dialog, whose one
+ * version switcher also holds each version's comments): the viewer then shows no tabs of its own, and
+ * tells the screen when it moves itself (a rule of the summary leads to the Scrubbed sheet).
+ */
+export interface ViewerTabControl {
+  tab: ViewerTab;
+  onTabChange: (tab: ViewerTab) => void;
+}
+
+interface ReadyViewerProps {
+  source: ViewerSource;
+  overview: ViewerOverview;
+  canFixMapping: boolean;
+  control?: ViewerTabControl;
+}
+
 /** The viewer once its pack is ready: the summary first, then a tab per version; an admin can fix mappings from both. */
-function ReadyViewer({ source, overview, canFixMapping }: { source: ViewerSource; overview: ViewerOverview; canFixMapping: boolean }) {
-  const [tab, setTab] = useState<string>(overview.summary ? SUMMARY : (overview.versions[0]?.version ?? SUMMARY));
+function ReadyViewer({ source, overview, canFixMapping, control }: ReadyViewerProps) {
+  const [ownTab, setOwnTab] = useState<string>(overview.summary ? SUMMARY : (overview.versions[0]?.version ?? SUMMARY));
+  const tab = control?.tab ?? ownTab;
+  const setTab = (next: ViewerTab) => (control ? control.onTabChange(next) : setOwnTab(next));
   const [fixing, setFixing] = useState<MappingFixStart | null>(null);
   const fixable = canFixMapping && source.area === 'company' && overview.summary !== null;
   const onFixMapping = fixable ? setFixing : undefined;
@@ -83,32 +105,37 @@ function ReadyViewer({ source, overview, canFixMapping }: { source: ViewerSource
     setTab(place.version);
   };
   const scrubbed = scrubbedDataSheet(overview);
+  const present = (version: FileType) => overview.versions.some((candidate) => candidate.version === version);
 
-  const tabs = (
+  /** What a tab shows; only the open one is drawn. */
+  const paneOf = (key: string) => {
+    if (key === SUMMARY) {
+      return overview.summary ? (
+        <SummaryPanel summary={overview.summary} onRule={(rule) => scrubbed && go(rulePlace(rule, scrubbed.index))} onFixMapping={onFixMapping} />
+      ) : (
+        <Empty description="No summary was stored for this file." />
+      );
+    }
+    const version = key as FileType;
+    if (!present(version)) return <Empty description="There is no such version of this file." />;
+    return <VersionSheets source={source} overview={overview} place={placeOf(version)} onPlace={go} onFixMapping={onFixMapping} />;
+  };
+
+  const tabs = control ? (
+    paneOf(tab)
+  ) : (
     <Tabs
       aria-label="Versions"
       activeKey={tab}
-      onChange={setTab}
+      onChange={setTab as (key: string) => void}
       items={[
-        {
-          key: SUMMARY,
-          label: 'Summary',
-          children: overview.summary ? (
-            <SummaryPanel summary={overview.summary} onRule={(rule) => scrubbed && go(rulePlace(rule, scrubbed.index))} onFixMapping={onFixMapping} />
-          ) : (
-            <Empty description="No summary was stored for this file." />
-          ),
-        },
-        ...VERSIONS.map(({ version, label }) => {
-          const present = overview.versions.some((candidate) => candidate.version === version);
-          return {
-            key: version,
-            label: present ? label : `${label} (N/A)`,
-            disabled: !present,
-            children:
-              present && tab === version ? <VersionSheets source={source} overview={overview} place={placeOf(version)} onPlace={go} onFixMapping={onFixMapping} /> : null,
-          };
-        }),
+        { key: SUMMARY, label: 'Summary', children: tab === SUMMARY ? paneOf(SUMMARY) : null },
+        ...VERSIONS.map(({ version, label }) => ({
+          key: version,
+          label: present(version) ? label : `${label} (N/A)`,
+          disabled: !present(version),
+          children: present(version) && tab === version ? paneOf(version) : null,
+        })),
       ]}
     />
   );
@@ -123,14 +150,14 @@ function ReadyViewer({ source, overview, canFixMapping }: { source: ViewerSource
 }
 
 /**
- * While the worker prepares the viewer. An upload this tab follows (processed again after a mapping
- * fix) shows its live progress meanwhile.
+ * While the upload is processed and then its review (the viewer's rows) is prepared by a job of its
+ * own. An upload this tab follows (processed again after a mapping fix) shows its live progress meanwhile.
  */
 function PreparingNotice({ source }: { source: ViewerSource }) {
   const live = useLiveUpload(source.area === 'system' ? undefined : source.uploadId);
   return (
     <Flex vertical gap="small" aria-live="polite">
-      <Typography.Paragraph style={{ margin: 0 }}>Preparing the viewer...</Typography.Paragraph>
+      <Typography.Paragraph style={{ margin: 0 }}>Preparing the review…</Typography.Paragraph>
       {live && isInProgress(live.status) && <ProcessingDots status={live.status} message={live.message} />}
     </Flex>
   );
@@ -140,11 +167,12 @@ function PreparingNotice({ source }: { source: ViewerSource }) {
  * The review viewer of an upload or a consolidated file: what the worker prepared when it processed
  * the file, read a window at a time. While the worker prepares it, it says so and asks again every few
  * seconds; when there is nothing to view, it says why. `canFixMapping` (an admin's review of an
- * upload) offers 'Fix mapping' on the summary's mapping warnings and the Sources sheet.
+ * upload) offers 'Fix mapping' on the summary's mapping warnings and the Sources sheet. With `control`
+ * the screen holding the viewer chooses its tab (see ViewerTabControl).
  */
-export function UploadViewer({ source, canFixMapping = false }: { source: ViewerSource; canFixMapping?: boolean }) {
+export function UploadViewer({ source, canFixMapping = false, control }: { source: ViewerSource; canFixMapping?: boolean; control?: ViewerTabControl }) {
   const [preparing, setPreparing] = useState(false);
-  const { currentData, error, isLoading } = useViewerOverview(source, preparing ? PREPARING_POLL_MS : 0);
+  const { currentData, error, isLoading, isFetching, refetch } = useViewerOverview(source, preparing ? PREPARING_POLL_MS : 0);
   const overview = currentData?.data;
   const nowPreparing = overview?.state === 'PREPARING';
   if (nowPreparing !== preparing && overview) setPreparing(nowPreparing);
@@ -152,7 +180,7 @@ export function UploadViewer({ source, canFixMapping = false }: { source: Viewer
   return (
     <section aria-label="File viewer" className="upload-viewer">
       {overview?.state === 'READY' ? (
-        <ReadyViewer source={source} overview={overview} canFixMapping={canFixMapping} />
+        <ReadyViewer source={source} overview={overview} canFixMapping={canFixMapping} control={control} />
       ) : overview?.state === 'PREPARING' ? (
         <PreparingNotice source={source} />
       ) : overview ? (
@@ -161,7 +189,7 @@ export function UploadViewer({ source, canFixMapping = false }: { source: Viewer
       ) : isLoading ? (
         <Typography.Paragraph>Loading the viewer...</Typography.Paragraph>
       ) : error ? (
-        <Alert type="error" showIcon title={errorMessage(error, 'Failed to load the viewer')} />
+        <LoadError error={error} fallback="Failed to load the viewer" onRetry={() => void refetch()} retrying={isFetching} />
       ) : null}
     </section>
   );

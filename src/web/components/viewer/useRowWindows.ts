@@ -31,6 +31,8 @@ export interface RowWindows {
   widest: number;
   /** Why the last window failed, in the server's words. */
   error: string | null;
+  /** Asks again for the windows that failed. */
+  retry: () => void;
 }
 
 /**
@@ -43,6 +45,8 @@ export function useRowWindows(read: (offset: number, limit: number) => Promise<V
   const pending = useRef(new Set<number>());
   /** Windows that rows drawn without their cells wait for. */
   const waiting = useRef(new Set<number>());
+  /** Windows whose last fetch failed, asked for again by `retry`. */
+  const failed = useRef(new Set<number>());
   const [total, setTotal] = useState(knownTotal);
   const [arrivals, setArrivals] = useState(0);
   const [widest, setWidest] = useState(0);
@@ -60,9 +64,13 @@ export function useRowWindows(read: (offset: number, limit: number) => Promise<V
           setTotal(answer.total);
           setWidest((width) => Math.max(width, ...answer.rows.map((row) => row.cells.length)));
           setError(null);
+          failed.current.delete(windowNo);
           if (waiting.current.delete(windowNo)) setArrivals((count) => count + 1);
         })
-        .catch((failure: unknown) => setError(errorMessage(failure, 'Failed to load rows')))
+        .catch((failure: unknown) => {
+          failed.current.add(windowNo);
+          setError(errorMessage(failure, 'Failed to load rows'));
+        })
         .finally(() => pending.current.delete(windowNo));
     },
     [read, total],
@@ -84,9 +92,16 @@ export function useRowWindows(read: (offset: number, limit: number) => Promise<V
     [load],
   );
 
+  const retry = useCallback(() => {
+    const again = [...failed.current];
+    failed.current.clear();
+    setError(null);
+    for (const windowNo of again) load(windowNo);
+  }, [load]);
+
   const rowAt = useCallback((position: number) => windows.current.get(Math.floor(position / WINDOW_ROWS))?.[position % WINDOW_ROWS], []);
 
-  return { total, rowAt, need, arrivals, widest, error };
+  return { total, rowAt, need, arrivals, widest, error, retry };
 }
 
 /** Stores a window, forgetting the one farthest from it when more than KEPT_WINDOWS are held. */

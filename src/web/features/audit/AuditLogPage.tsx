@@ -1,11 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Tag } from 'antd';
+import { Button, Card, Flex, Tag } from 'antd';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
+import { LoadError } from '@/web/components/LoadError';
 import { EmptyState } from '@/web/components/EmptyState';
 import { NumberedPager } from '@/web/components/NumberedPager';
 import { PageHeader } from '@/web/components/PageHeader';
 import { countOf, type Noun } from '@/web/lib/countNoun';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
 import { AuditLogFilters } from './AuditLogFilters';
 import { AuditLogTable } from './AuditLogTable';
@@ -27,7 +27,7 @@ const SUBTITLES: Record<AuditScope, string> = {
 export function AuditLogPage({ scope }: { scope: AuditScope }) {
   const { params, setParams, setPage } = useListParams(NO_AUDIT_FILTERS);
   const { page, ...filters } = params;
-  const { entries, pagination, error, isLoading, isFetching } = useAuditPage(scope, page, filters);
+  const { entries, pagination, error, refetch, isLoading, isFetching } = useAuditPage(scope, page, filters);
   const options = useAuditOptions(scope, filters.companyId);
   const { exportCsv, exporting } = useAuditExport(scope, filters);
   const totalPages = Math.max(pagination?.totalPages ?? 1, 1);
@@ -35,7 +35,7 @@ export function AuditLogPage({ scope }: { scope: AuditScope }) {
 
   let content;
   if (isLoading || steppingBack || (isFetching && entries.length === 0)) content = <ListSkeleton label="Loading audit entries" />;
-  else if (error) content = <Alert type="error" showIcon title={errorMessage(error, 'Failed to load the audit log')} />;
+  else if (error) content = <LoadError error={error} fallback="Failed to load the audit log" onRetry={refetch} retrying={isFetching} />;
   else if (entries.length === 0)
     content = <EmptyState title="No audit entries found" description={Object.values(filters).some(Boolean) ? 'Try adjusting your filters to see more entries' : 'Changes will appear here as they are made'} />;
   else

@@ -1,4 +1,5 @@
 import { Descriptions, Table, Typography } from 'antd';
+import { STACKED_ON_PHONE } from '@/web/components/stackedTables';
 import type { ColumnsType } from 'antd/es/table';
 import { auditActionLabel, auditChanges, auditFieldLabel, auditRecordTypeLabel, auditValueText } from '@/common/audit';
 import type { AuditEntry } from '@/web/api/generated';
@@ -76,10 +77,12 @@ function columnsFor(scope: AuditScope): ColumnsType<AuditEntry> {
 export function AuditLogTable({ scope, entries }: { scope: AuditScope; entries: AuditEntry[] }) {
   return (
     <Table<AuditEntry>
+      className={STACKED_ON_PHONE}
       rowKey="id"
       size="middle"
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      // Wide enough for the short columns, narrow enough that Details wraps inside a 1440 px screen.
+      scroll={{ x: 960 }}
       columns={columnsFor(scope)}
       dataSource={entries}
       expandable={{ expandedRowRender: (entry) => <FullChange entry={entry} /> }}

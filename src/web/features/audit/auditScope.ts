@@ -36,6 +36,8 @@ interface AuditPageResult {
   entries: AuditEntry[];
   pagination: PagePagination | undefined;
   error: unknown;
+  /** Asks for the page again (after a failed read). */
+  refetch: () => void;
   isLoading: boolean;
   isFetching: boolean;
 }
@@ -50,6 +52,7 @@ export function useAuditPage(scope: AuditScope, page: number, filters: AuditFilt
     entries: result.data?.data.entries ?? [],
     pagination: result.data?.data.pagination,
     error: result.error,
+    refetch: result.refetch,
     isLoading: result.isLoading,
     isFetching: result.isFetching,
   };

@@ -2,11 +2,12 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api } from '@/web/api/endpoints';
 import type { CurrentUser, LoginInput } from '@/web/api/generated';
 import { errorMessage, fieldErrors, UNEXPECTED_ERROR_MESSAGE } from '@/web/lib/errorMessage';
 import { fieldStatus } from '@/web/lib/fieldStatus';
+import { returnToWithin } from '@/web/lib/returnTo';
 import { signedIn, useSessionEnded } from './authSlice';
 import { loginSchema, type LoginValues } from './loginSchema';
 import type { LoginScreen } from './loginScreens';
@@ -33,6 +34,7 @@ interface LoginFormProps {
 export function LoginForm({ screen, login, onStart }: LoginFormProps) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const [generalError, setGeneralError] = useState<string | null>(null);
   const sessionEnded = useSessionEnded();
 
@@ -50,7 +52,8 @@ export function LoginForm({ screen, login, onStart }: LoginFormProps) {
         // A new session starts from an empty cache: nothing of a previous user may show.
         dispatch(api.util.resetApiState());
         dispatch(signedIn(answer.data.user));
-        navigate(screen.home, { replace: true });
+        // Back to the page the session ended on (or the address opened signed out), else the area's home.
+        navigate(returnToWithin(location.state, screen.area) ?? screen.home, { replace: true });
       } catch (error) {
         const { email, password } = fieldErrors(error);
         helpers.setErrors({ email, password });

@@ -6,6 +6,8 @@ export interface LoginScreen {
   subtitle: string;
   /** Where a successful sign-in goes. */
   home: string;
+  /** The role's part of the app: a sign-in returns to a page under it that the person was sent away from. */
+  area: string;
   /** The footer: a lead-in and the two other sign-in screens. */
   footerLead: string;
   otherLogins: { label: string; to: string }[];
@@ -22,6 +24,7 @@ export const LOGIN_SCREENS: Record<Role, LoginScreen> = {
     path: '/auth/system',
     subtitle: 'Login with your system credentials',
     home: '/system/companies',
+    area: '/system',
     footerLead: 'Not a system user? Use',
     otherLogins: [adminLink, staffLink],
   },
@@ -30,6 +33,7 @@ export const LOGIN_SCREENS: Record<Role, LoginScreen> = {
     path: '/auth/admin',
     subtitle: 'Login with your admin credentials',
     home: '/admin',
+    area: '/admin',
     footerLead: 'Not an admin user? Use',
     otherLogins: [systemLink, staffLink],
   },
@@ -38,6 +42,7 @@ export const LOGIN_SCREENS: Record<Role, LoginScreen> = {
     path: '/auth/staff',
     subtitle: 'Login with your staff credentials',
     home: '/staff',
+    area: '/staff',
     footerLead: 'Not a staff user? Use',
     otherLogins: [systemLink, adminLink],
   },

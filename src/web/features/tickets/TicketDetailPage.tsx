@@ -3,6 +3,7 @@ import { Alert, Card, Descriptions, Flex, Skeleton, Typography } from 'antd';
 import { useParams } from 'react-router-dom';
 import { useGetTicketQuery } from '@/web/api/generated';
 import { BackLink } from '@/web/components/BackLink';
+import { LoadError } from '@/web/components/LoadError';
 import { formatDateTime } from '@/web/lib/formatDate';
 import { useReturnTo } from '@/web/lib/returnTo';
 import { isMissingRecord, isUuid } from '@/web/lib/routeId';
@@ -31,7 +32,7 @@ interface TicketDetailPageProps {
 export function TicketDetailPage({ backTo, backLabel, canManage = false }: TicketDetailPageProps) {
   const { id } = useParams();
   const listView = useReturnTo(backTo);
-  const { data, error, isLoading } = useGetTicketQuery(isUuid(id) ? { id } : skipToken);
+  const { data, error, isLoading, isFetching, refetch } = useGetTicketQuery(isUuid(id) ? { id } : skipToken);
   const ticket = data?.data.ticket;
   const comments = data?.data.comments ?? [];
 
@@ -39,7 +40,7 @@ export function TicketDetailPage({ backTo, backLabel, canManage = false }: Ticke
   if (!isUuid(id)) body = <Alert type="error" showIcon title="Invalid ticket ID" />;
   else if (isLoading) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (error && isMissingRecord(error)) body = <Alert type="error" showIcon title="Invalid ticket ID" />;
-  else if (error || !ticket) body = <Alert type="error" showIcon title="Failed to load ticket details. Please try again later." />;
+  else if (error || !ticket) body = <LoadError error={error} fallback="Failed to load ticket details. Please try again later." message="Failed to load ticket details. Please try again later." onRetry={refetch} retrying={isFetching} />;
   else
     body = (
       <Flex vertical gap="large">

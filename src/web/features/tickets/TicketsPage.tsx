@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Row } from 'antd';
+import { Button, Card, Col, Row } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZES } from '@/common/limits';
 import { TICKET_STATUSES, type TicketStatus } from '@/common/statuses';
 import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
+import { LoadError } from '@/web/components/LoadError';
 import { PageHeader } from '@/web/components/PageHeader';
 import { RangePager } from '@/web/components/RangePager';
 import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
@@ -42,7 +43,7 @@ export function TicketsPage({ scope, title, subtitle, detailBase }: TicketsPageP
   const status = asStatus(params.status);
   const [search, setSearch] = useSearchBox(params.search, (text) => setParams({ search: text, page }, { replace: true }));
   const [creating, setCreating] = useState(false);
-  const { tickets, pagination, isLoading, isFetching, error, statistics, statisticsLoading } = useTicketList(scope, page, status);
+  const { tickets, pagination, isLoading, isFetching, error, refetch, statistics, statisticsLoading } = useTicketList(scope, page, status);
   const steppingBack = useStepBackToLastPage(page, pagination?.totalPages, !isFetching, setPage);
 
   const operators = scope === 'all';
@@ -61,7 +62,7 @@ export function TicketsPage({ scope, title, subtitle, detailBase }: TicketsPageP
 
   let content;
   if (isLoading || steppingBack || (isFetching && tickets.length === 0)) content = <ListSkeleton label="Loading tickets" />;
-  else if (error) content = <Alert type="error" showIcon title="Failed to load tickets. Please try again later." />;
+  else if (error) content = <LoadError error={error} fallback="Failed to load tickets. Please try again later." message="Failed to load tickets. Please try again later." onRetry={refetch} retrying={isFetching} />;
   else if (tickets.length === 0)
     content = (
       <EmptyState

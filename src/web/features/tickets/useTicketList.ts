@@ -18,6 +18,7 @@ export function useTicketList(scope: TicketScope, page: number, status: TicketSt
     isLoading: list.isLoading,
     isFetching: list.isFetching,
     error: list.error,
+    refetch: list.refetch,
     statistics: statistics.data?.data.statistics,
     statisticsLoading: statistics.isLoading,
   };

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import nock from 'nock';
 import { UploadViewer } from '@/web/components/viewer/UploadViewer';
 import { renderWithProviders } from '../../../helpers/renderWithProviders';
 import { answerLineage, answerOverview, answerRows, api, UPLOAD_ID, VIEWER } from './viewerAnswers';
@@ -184,12 +185,24 @@ describe('the upload viewer', () => {
     expect(asked).toContainEqual(expect.objectContaining({ filter: 'errors', sheet: '0' }));
   });
 
-  test('says the viewer is being prepared and asks again until it is ready', async () => {
-    api().get(VIEWER).reply(200, { success: true, data: { state: 'PREPARING', message: null, versions: [], summary: null } });
-    answerOverview();
+  test('says the review is being prepared while the overview says PREPARING, asks again, then shows the grid', async () => {
+    const preparing = api().get(VIEWER).reply(200, { success: true, data: { state: 'PREPARING', message: null, versions: [], summary: null } });
+    const ready = answerOverview();
+    const asked = answerRows();
+    const user = setupUser();
     openViewer();
-    expect(await screen.findByText('Preparing the viewer...')).toBeInTheDocument();
+    expect(await screen.findByText('Preparing the review…')).toBeInTheDocument();
+    expect(preparing.isDone()).toBe(true);
+    expect(ready.isDone()).toBe(false);
+    expect(screen.queryByRole('tab', { name: 'Summary' })).not.toBeInTheDocument();
+
+    // asked again after a few seconds: now ready, the notice gives way to the viewer
     expect(await screen.findByRole('tab', { name: 'Summary' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(ready.isDone()).toBe(true);
+    expect(screen.queryByText('Preparing the review…')).not.toBeInTheDocument();
+    const grid = await openScrubbed(user);
+    expect(await within(grid).findByText('E0')).toBeInTheDocument();
+    expect(asked.length).toBeGreaterThan(0);
   });
 
   test("says why there is nothing to view, and a failure in the server's words", async () => {
@@ -202,5 +215,26 @@ describe('the upload viewer', () => {
     api().get(VIEWER).reply(404, { success: false, message: 'Upload not found', error: 'NOT_FOUND' });
     openViewer();
     expect(await screen.findByRole('alert')).toHaveTextContent('Upload not found');
+  });
+});
+
+describe('a window of rows that failed to load', () => {
+  test('says so in the grid and offers Retry, which asks for that window again', async () => {
+    answerOverview();
+    // Every window fails while the proxy stands in for the server.
+    const failing = api().persist().get(`${VIEWER}/rows`).query(true);
+    failing.reply(200, '<html>Bad gateway</html>');
+    const user = setupUser();
+    openViewer();
+    const grid = await openScrubbed(user);
+    const alert = await within(grid).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load rows');
+
+    nock.removeInterceptor(failing);
+    const asked = answerRows();
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await within(grid).findByText('E0')).toBeInTheDocument();
+    expect(asked[0]).toMatchObject({ offset: '0', version: 'scrubbed' });
+    expect(within(grid).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,7 @@
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { setupStore } from '@/web/app/store';
 import { contentDispositionFileName } from '@/web/lib/download';
 import { useDownloadGuard } from '@/web/lib/downloadGuard';
 import { downloadableVersions } from '@/web/components/uploads/uploadStages';
@@ -40,7 +43,8 @@ describe('the versions a row offers (spec section 4)', () => {
 });
 
 test('a second download of the same upload and type is refused while the first runs; another type is not', async () => {
-  const { result } = renderHook(() => useDownloadGuard());
+  const store = setupStore();
+  const { result } = renderHook(() => useDownloadGuard(), { wrapper: ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider> });
   let finish = () => undefined as void;
   const first = new Promise<void>((resolve) => (finish = resolve));
   let started: Promise<boolean> = Promise.resolve(false);

@@ -138,11 +138,12 @@ describe('Weekly Uploads screen', () => {
     expect(await screen.findByText('Failed to load weekly uploads. Please try again.')).toBeInTheDocument();
   });
 
-  test('the connection badge follows the live socket', async () => {
+  test('the connection badge says Connecting… until the first connect, then follows the live socket', async () => {
     answerList([row(1)]);
     const { sockets } = openWeeklyUploads();
     const badge = await screen.findByRole('status', { name: 'Live updates' });
-    expect(badge).toHaveTextContent('Disconnected');
+    expect(badge).toHaveTextContent('Connecting…');
+    expect(badge).not.toHaveTextContent('Disconnected');
     fromServer(() => sockets.latest.acceptConnection());
     expect(badge).toHaveTextContent('Connected');
     fromServer(() => sockets.latest.drop());

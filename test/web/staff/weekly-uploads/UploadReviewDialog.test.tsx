@@ -16,6 +16,8 @@ function reviewAnswer(index: number, extra: Record<string, unknown> = {}) {
         reviewed_by: 'Alice Admin',
         reviewed_at: REVIEWER.reviewed_at,
         override_reason: null,
+        week_over_week_warnings: null,
+        scrub_issues: null,
         client: { id: 'c-1', name: `Client ${index}` },
         document: { id: 'd-1', title: `Client ${index} Payroll` },
         files: { raw: { filename: 'payroll.xlsx', notes: 'Two employees are missing' }, consolidated: { filename: 'c.xlsx', notes: null }, scrubbed: { filename: 's.xlsx' } },

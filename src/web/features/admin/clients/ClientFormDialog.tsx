@@ -1,4 +1,4 @@
-import { Alert, Form, Input, Modal, Radio } from 'antd';
+import { Alert, Button, Form, Input, Modal, Radio } from 'antd';
 import { useFormik } from 'formik';
 import { useMemo, useState } from 'react';
 import { CLIENT_STATUS_LABELS, CLIENT_STATUSES } from '@/common/statuses';
@@ -18,16 +18,28 @@ interface ClientFormDialogProps {
 
 const statusOptions = CLIENT_STATUSES.map((status) => ({ value: status, label: CLIENT_STATUS_LABELS[status] }));
 
+/** The server's answer when another client of the company already has the name: a warning the admin may go past. */
+const DUPLICATE_CLIENT_NAME = 'DUPLICATE_CLIENT_NAME';
+
+function isDuplicateName(error: unknown): boolean {
+  const data = typeof error === 'object' && error !== null && 'data' in error ? (error as { data: unknown }).data : null;
+  return typeof data === 'object' && data !== null && (data as { error?: unknown }).error === DUPLICATE_CLIENT_NAME;
+}
+
 /**
  * Adds a client or edits one: name, assigned staff member and status. An edit sends only what
  * changed (and nothing when nothing did). It closes on success; on failure it stays open with the
- * server's message and any refused field marked; closing clears the form and the error.
+ * server's message and any refused field marked; closing clears the form and the error. A name
+ * another client of the company already has is a warning ('Another client is already called X.'):
+ * the admin changes the name, or saves anyway.
  */
 export function ClientFormDialog({ open, client, onClose }: ClientFormDialogProps) {
   const toast = useToast();
   const [createClient] = useCreateClientMutation();
   const [updateClient] = useUpdateClientMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  /** The warning about a name already taken, shown until the name changes or the admin saves anyway. */
+  const [duplicate, setDuplicate] = useState<{ name: string; warning: string } | null>(null);
   const initialValues = useMemo(() => clientFormValues(client), [client]);
   const title = client ? 'Edit Client' : 'Add Client';
 
@@ -37,19 +49,26 @@ export function ClientFormDialog({ open, client, onClose }: ClientFormDialogProp
     validationSchema: clientSchema,
     onSubmit: async (values, helpers) => {
       setFailure(null);
+      // Saving anyway holds only for the name the warning was about.
+      const allowDuplicate = duplicate !== null && duplicate.name === values.name.trim() ? { allow_duplicate_name: true } : {};
+      setDuplicate(null);
       try {
         if (client) {
           const changes = clientChanges(client, values);
           if (Object.keys(changes).length > 0) {
-            const saved = await updateClient({ id: client.id, clientUpdate: changes }).unwrap();
+            const saved = await updateClient({ id: client.id, clientUpdate: { ...changes, ...(changes.name !== undefined ? allowDuplicate : {}) } }).unwrap();
             toast.success('Client updated', `${saved.data.client.name} has been updated`);
           }
         } else {
-          const saved = await createClient({ clientInput: newClient(values) }).unwrap();
+          const saved = await createClient({ clientInput: { ...newClient(values), ...allowDuplicate } }).unwrap();
           toast.success('Client created', `${saved.data.client.name} has been added`);
         }
         close();
       } catch (error) {
+        if (isDuplicateName(error)) {
+          setDuplicate({ name: values.name.trim(), warning: errorMessage(error) });
+          return;
+        }
         helpers.setErrors(fieldErrors(error));
         setFailure(errorMessage(error));
       }
@@ -59,8 +78,11 @@ export function ClientFormDialog({ open, client, onClose }: ClientFormDialogProp
   function close() {
     formik.resetForm();
     setFailure(null);
+    setDuplicate(null);
     onClose();
   }
+
+  const duplicateShown = duplicate !== null && duplicate.name === formik.values.name.trim() ? duplicate : null;
 
   return (
     <Modal
@@ -82,6 +104,20 @@ export function ClientFormDialog({ open, client, onClose }: ClientFormDialogProp
       >
         <Form layout="vertical" component={false}>
           {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
+          {duplicateShown && (
+            <Alert
+              type="warning"
+              showIcon
+              title={duplicateShown.warning}
+              description="Change the name, or save anyway if this is a different client."
+              action={
+                <Button size="small" onClick={() => void formik.submitForm()} disabled={formik.isSubmitting}>
+                  Save anyway
+                </Button>
+              }
+              style={{ marginBottom: 12 }}
+            />
+          )}
           <Form.Item label="Client Name" htmlFor="client-name" {...fieldStatus(formik, 'name')}>
             <Input id="client-name" placeholder="Enter client name" autoComplete="off" autoFocus {...formik.getFieldProps('name')} />
           </Form.Item>

@@ -1,14 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Tag } from 'antd';
+import { Button, Card, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZES } from '@/common/limits';
 import { CLIENT_STATUSES, type ClientStatus } from '@/common/statuses';
 import { type Client, useListClientsQuery } from '@/web/api/generated';
 import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
+import { LoadError } from '@/web/components/LoadError';
 import { PageHeader } from '@/web/components/PageHeader';
 import { RangePager } from '@/web/components/RangePager';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
 import { ALL_STATUSES, ClientFilters } from './ClientFilters';
 import { ClientFormDialog } from './ClientFormDialog';
@@ -34,7 +34,7 @@ export function ClientManagementPage() {
   const [form, setForm] = useState<{ open: boolean; client: Client | null }>({ open: false, client: null });
   const [deleting, setDeleting] = useState<Client | null>(null);
 
-  const { data, error, isLoading, isFetching } = useListClientsQuery({
+  const { data, error, isLoading, isFetching, refetch } = useListClientsQuery({
     page,
     limit: PAGE_SIZE,
     ...(status ? { status } : {}),
@@ -74,7 +74,7 @@ export function ClientManagementPage() {
         {isLoading || steppingBack ? (
           <ListSkeleton label="Loading clients" />
         ) : error ? (
-          <Alert type="error" showIcon title={errorMessage(error, 'Failed to load clients')} />
+          <LoadError error={error} fallback="Failed to load clients" onRetry={refetch} retrying={isFetching} />
         ) : clients.length === 0 ? (
           <EmptyState
             title="No clients found"

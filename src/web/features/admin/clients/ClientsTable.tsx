@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Flex, Table, Typography } from 'antd';
 import type { Client } from '@/web/api/generated';
 import { ClientStatusToggle } from '@/web/components/ClientStatusToggle';
+import { STACKED_ON_PHONE } from '@/web/components/stackedTables';
 import { formatDateTime } from '@/web/lib/formatDate';
 
 interface ClientsTableProps {
@@ -16,6 +17,7 @@ interface ClientsTableProps {
 export function ClientsTable({ clients, firstNumber, onEdit, onDelete }: ClientsTableProps) {
   return (
     <Table<Client>
+      className={STACKED_ON_PHONE}
       rowKey="id"
       dataSource={clients}
       pagination={false}

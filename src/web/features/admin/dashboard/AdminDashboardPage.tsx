@@ -1,6 +1,6 @@
 import { Alert, Breadcrumb, Flex, Skeleton } from 'antd';
 import { useGetCurrentCompanyQuery } from '@/web/api/generated';
-import { errorMessage } from '@/web/lib/errorMessage';
+import { LoadError } from '@/web/components/LoadError';
 import { CompanyOverview } from './CompanyOverview';
 import { CompanyWeeklyOverview } from './CompanyWeeklyOverview';
 
@@ -10,12 +10,12 @@ import { CompanyWeeklyOverview } from './CompanyWeeklyOverview';
  * company's own read fails.
  */
 export function AdminDashboardPage() {
-  const { data, error, isLoading } = useGetCurrentCompanyQuery();
+  const { data, error, isLoading, isFetching, refetch } = useGetCurrentCompanyQuery();
   const company = data?.data?.company;
 
   let body;
   if (isLoading) body = <Skeleton active paragraph={{ rows: 4 }} />;
-  else if (error) body = <Alert type="error" showIcon title={errorMessage(error, 'Failed to load company dashboard')} />;
+  else if (error) body = <LoadError error={error} fallback="Failed to load company dashboard" onRetry={refetch} retrying={isFetching} />;
   else if (!company) body = <Alert type="error" showIcon title="Company data not found" />;
   else body = <CompanyOverview company={company} />;
 

@@ -1,7 +1,7 @@
 import { DatabaseOutlined } from '@ant-design/icons';
-import { Alert, Card, Flex, Progress, Typography } from 'antd';
+import { Card, Flex, Progress, Typography } from 'antd';
 import { useGetCompanyStorageQuery } from '@/web/api/generated';
-import { errorMessage } from '@/web/lib/errorMessage';
+import { LoadError } from '@/web/components/LoadError';
 import { formatFileSize } from '@/web/lib/formatFileSize';
 import { wholePercent } from '@/web/lib/wholePercent';
 
@@ -13,11 +13,11 @@ const NEARLY_FULL_PERCENT = 90;
  * quota the server refuses new uploads, so a full store says what to do about it.
  */
 export function CompanyStorageCard() {
-  const { data, error, isLoading } = useGetCompanyStorageQuery();
+  const { data, error, isLoading, isFetching, refetch } = useGetCompanyStorageQuery();
   const storage = data?.data?.storage;
 
   let body;
-  if (error) body = <Alert type="error" showIcon title={errorMessage(error, 'Failed to load storage usage')} />;
+  if (error) body = <LoadError error={error} fallback="Failed to load storage usage" onRetry={refetch} retrying={isFetching} />;
   else if (storage) {
     const percent = Math.min(100, wholePercent(storage.usedBytes, storage.quotaBytes));
     const full = storage.usedBytes >= storage.quotaBytes;

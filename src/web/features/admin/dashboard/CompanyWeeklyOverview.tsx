@@ -7,7 +7,9 @@ import { WeeklyOverviewSection } from '@/web/components/WeeklyOverviewSection';
 import { WeeklyProgressCard } from '@/web/components/WeeklyProgressCard';
 import { errorMessage } from '@/web/lib/errorMessage';
 import { useSelectedWeek, withWeek } from '@/web/lib/useSelectedWeek';
+import { weekBreakdown } from '@/web/lib/weekBreakdown';
 import { wholePercent } from '@/web/lib/wholePercent';
+import { useRealtimeConnection } from '@/web/realtime/useLiveProcessing';
 import { WeeklyChangesCard } from './WeeklyChangesCard';
 
 const WEEKLY_UPLOADS = '/admin/weekly-uploads';
@@ -43,20 +45,33 @@ const CARDS: WeeklyCard[] = [
   { title: 'Completed Uploads', filter: 'completed', value: (s) => s.completedUploads, description: () => 'Total uploads this week', icon: <CloudUploadOutlined /> },
 ];
 
+/** The rest of the company's week, each state apart. */
+export function companyWeekDetail(stats: AdminWeeklyStats): string {
+  return weekBreakdown({
+    pending: stats.pendingReviews,
+    rejected: stats.rejectedUploads,
+    failed: stats.failedUploads,
+    processing: stats.processingUploads,
+    remaining: stats.remainingUploads,
+  });
+}
+
 /**
  * The company's week at a glance (spec section 2.9): the chosen week (kept in the address), its
  * upload counts each leading to the review list filtered the same way, how many clients have
- * uploaded out of all, and which of them changed most since their last approved week.
+ * completed the week (approved) out of all with the rest counted by state, and which of them changed
+ * most since their last approved week. Decisions and new uploads refetch the figures while it is open.
  */
 export function CompanyWeeklyOverview() {
+  useRealtimeConnection();
   const { week, setWeek } = useSelectedWeek();
   // currentData: the figures of the week chosen, never those of the week before while it loads.
-  const { currentData, error, isFetching } = useGetCompanyWeeklyStatsQuery(week);
+  const { currentData, error, isFetching, refetch } = useGetCompanyWeeklyStatsQuery(week);
   const stats = currentData?.data.stats;
   const loading = isFetching && !stats;
 
   return (
-    <WeeklyOverviewSection week={week} onWeekChange={setWeek} error={error && !isFetching ? errorMessage(error, 'Failed to load weekly statistics') : undefined}>
+    <WeeklyOverviewSection week={week} onWeekChange={setWeek} error={error && !isFetching ? errorMessage(error, 'Failed to load weekly statistics') : undefined} onRetry={() => void refetch()}>
       <Row gutter={[16, 16]}>
         {CARDS.map((card) => (
           <Col key={card.filter} xs={24} sm={12} lg={8} xl={{ flex: '20%' }}>
@@ -73,10 +88,11 @@ export function CompanyWeeklyOverview() {
         <Col span={24}>
           <WeeklyProgressCard
             title="Weekly Processing Summary"
-            done={stats?.clientsWithUploads}
+            done={stats?.clientsCompleted}
             total={stats?.totalClients}
-            doneWord="processed"
-            percent={stats && wholePercent(stats.clientsWithUploads, stats.totalClients)}
+            doneWord="completed"
+            detail={stats && companyWeekDetail(stats)}
+            percent={stats && wholePercent(stats.clientsCompleted, stats.totalClients)}
             to={withWeek(WEEKLY_UPLOADS, week)}
             loading={loading}
           />

@@ -1,9 +1,9 @@
-import { Alert, Card, Flex, Skeleton, Typography } from 'antd';
+import { Card, Flex, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { PAGE_SIZES } from '@/common/limits';
 import { useListCompanyWeeklyDocumentsQuery } from '@/web/api/generated';
+import { LoadError } from '@/web/components/LoadError';
 import { ChangesBadge } from '@/web/components/uploads/ChangesBadge';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { type WeekDates, withWeek } from '@/web/lib/useSelectedWeek';
 
 const WEEKLY_UPLOADS = '/admin/weekly-uploads';
@@ -16,7 +16,7 @@ const MOST_CHANGED = { sort: 'week_over_week_warnings' } as const;
  */
 export function WeeklyChangesCard({ week }: { week: WeekDates }) {
   // currentData: the clients of the week chosen, never those of the week before while it loads.
-  const { currentData, error, isFetching } = useListCompanyWeeklyDocumentsQuery({
+  const { currentData, error, isFetching, refetch } = useListCompanyWeeklyDocumentsQuery({
     ...week,
     filter: 'completed',
     ...MOST_CHANGED,
@@ -32,7 +32,7 @@ export function WeeklyChangesCard({ week }: { week: WeekDates }) {
       extra={<Link to={withWeek(WEEKLY_UPLOADS, week, MOST_CHANGED)}>All uploads by changes</Link>}
     >
       {error && !isFetching ? (
-        <Alert type="error" showIcon title={errorMessage(error, 'Failed to load the changes of the week')} />
+        <LoadError error={error} fallback="Failed to load the changes of the week" onRetry={refetch} retrying={isFetching} />
       ) : !rows ? (
         <Skeleton active title={false} paragraph={{ rows: 3 }} />
       ) : rows.length === 0 ? (

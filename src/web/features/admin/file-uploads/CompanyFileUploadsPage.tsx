@@ -1,12 +1,12 @@
-import { Alert, Card, Flex, Tag } from 'antd';
+import { Card, Flex, Tag } from 'antd';
 import { PAGE_SIZES } from '@/common/limits';
 import { useListCompanyFileUploadsQuery } from '@/web/api/generated';
 import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
+import { LoadError } from '@/web/components/LoadError';
 import { PageHeader } from '@/web/components/PageHeader';
 import { NumberedPager } from '@/web/components/NumberedPager';
 import { countOf, type Noun } from '@/web/lib/countNoun';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
 import { useSearchBox } from '@/web/lib/useSearchBox';
 import { CompanyFileUploadsTable } from './CompanyFileUploadsTable';
@@ -29,7 +29,7 @@ export function CompanyFileUploadsPage() {
   const { dateFrom, dateTo } = dateRangeFromAddress(params.dateFrom, params.dateTo);
   const [search, setSearch] = useSearchBox(params.search, (text) => setParams({ search: text, page }, { replace: true }));
 
-  const { data, error, isLoading, isFetching } = useListCompanyFileUploadsQuery({
+  const { data, error, isLoading, isFetching, refetch } = useListCompanyFileUploadsQuery({
     page,
     limit: PAGE_SIZE,
     ...(status ? { status } : {}),
@@ -52,7 +52,7 @@ export function CompanyFileUploadsPage() {
 
   let content;
   if (isLoading || steppingBack || (isFetching && uploads.length === 0)) content = <ListSkeleton label="Loading file uploads" />;
-  else if (error) content = <Alert type="error" showIcon title={errorMessage(error, 'Failed to load file uploads')} />;
+  else if (error) content = <LoadError error={error} fallback="Failed to load file uploads" onRetry={refetch} retrying={isFetching} />;
   else if (shown.length === 0)
     content = (
       <>

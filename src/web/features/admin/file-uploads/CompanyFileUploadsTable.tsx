@@ -3,6 +3,7 @@ import type { AdminUploadItem } from '@/web/api/generated';
 import { ApprovalStatusTag } from '@/web/components/uploads/ApprovalStatusTag';
 import { FileNameText } from '@/web/components/uploads/FileNameText';
 import { ProcessingStatusTag } from '@/web/components/uploads/ProcessingStatusTag';
+import { STACKED_ON_PHONE } from '@/web/components/stackedTables';
 import { formatDateTime } from '@/web/lib/formatDate';
 import { weeklyDocumentTitle } from './uploadFilters';
 
@@ -14,14 +15,18 @@ import { weeklyDocumentTitle } from './uploadFilters';
 export function CompanyFileUploadsTable({ uploads }: { uploads: AdminUploadItem[] }) {
   return (
     <Table<AdminUploadItem>
+      className={STACKED_ON_PHONE}
       rowKey="id"
       dataSource={uploads}
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      // Long names wrap within the columns: every column, Approval Status last, fits a 1440 px screen.
+      scroll={{ x: 960 }}
       columns={[
         {
           title: 'Filename',
           key: 'filename',
+          // Its document's title wraps here, leaving the room an email address needs to the Uploaded By column.
+          width: 280,
           render: (_value, upload) => (
             <Flex vertical>
               <FileNameText name={upload.filename} />
@@ -46,7 +51,7 @@ export function CompanyFileUploadsTable({ uploads }: { uploads: AdminUploadItem[
         { title: 'Client', key: 'client', render: (_value, upload) => upload.client.name },
         { title: 'Upload Date', dataIndex: 'upload_date', key: 'upload_date', render: (date: string) => formatDateTime(date) },
         { title: 'Processing Status', key: 'status', render: (_value, upload) => <ProcessingStatusTag status={upload.status} /> },
-        { title: 'Approval Status', key: 'approval_status', render: (_value, upload) => <ApprovalStatusTag status={upload.approval_status} /> },
+        { title: 'Approval Status', key: 'approval_status', render: (_value, upload) => <ApprovalStatusTag status={upload.approval_status} processingStatus={upload.status} /> },
       ]}
     />
   );

@@ -1,13 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Tag } from 'antd';
+import { Button, Card, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZES } from '@/common/limits';
 import { type Staff, useListCompanyStaffQuery } from '@/web/api/generated';
 import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
+import { LoadError } from '@/web/components/LoadError';
 import { PageHeader } from '@/web/components/PageHeader';
 import { RangePager } from '@/web/components/RangePager';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
 import { AddStaffDialog } from './AddStaffDialog';
 import { DeleteStaffDialog } from './DeleteStaffDialog';
@@ -24,7 +24,7 @@ export function StaffManagementPage() {
   const [deleting, setDeleting] = useState<Staff | null>(null);
   const [resetting, setResetting] = useState<Staff | null>(null);
 
-  const { data, error, isLoading, isFetching } = useListCompanyStaffQuery({ page, limit: PAGE_SIZE });
+  const { data, error, isLoading, isFetching, refetch } = useListCompanyStaffQuery({ page, limit: PAGE_SIZE });
   const staff = data?.data.staff ?? [];
   const pagination = data?.data.pagination;
   const total = pagination?.totalCount ?? staff.length;
@@ -54,7 +54,7 @@ export function StaffManagementPage() {
         {isLoading || steppingBack ? (
           <ListSkeleton label="Loading staff" />
         ) : error ? (
-          <Alert type="error" showIcon title={errorMessage(error, 'Failed to load staff')} />
+          <LoadError error={error} fallback="Failed to load staff" onRetry={refetch} retrying={isFetching} />
         ) : staff.length === 0 ? (
           <EmptyState title="No staff members found" description="Get started by adding your first staff member" />
         ) : (

@@ -1,5 +1,6 @@
 import { DeleteOutlined, KeyOutlined } from '@ant-design/icons';
 import { Button, Space, Table, Typography } from 'antd';
+import { STACKED_ON_PHONE } from '@/web/components/stackedTables';
 import type { Staff } from '@/web/api/generated';
 import { formatDateTime } from '@/web/lib/formatDate';
 
@@ -15,6 +16,7 @@ interface StaffTableProps {
 export function StaffTable({ staff, firstNumber, onDelete, onResetPassword }: StaffTableProps) {
   return (
     <Table<Staff>
+      className={STACKED_ON_PHONE}
       rowKey="id"
       dataSource={staff}
       pagination={false}

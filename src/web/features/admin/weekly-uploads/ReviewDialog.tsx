@@ -1,35 +1,38 @@
-import { Alert, Button, Descriptions, Flex, Input, Modal, Tabs, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Modal, Tabs } from 'antd';
 import { useFormik } from 'formik';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { overrideReasonRequired, REASON_REQUIRED } from '@/common/overrideReason';
-import type { FileType, FileVersion, ReviewInput, Upload, WeeklyDocumentRow } from '@/web/api/generated';
+import type { FileType, ReviewInput, Upload, WeeklyDocumentRow } from '@/web/api/generated';
 import { useGetCompanyUploadViewerQuery, useReviewWeeklyDocumentMutation } from '@/web/api/generated';
 import { isInProgress } from '@/web/components/uploads/uploadStages';
-import { UploadViewer, VIEWER_DIALOG_WIDTH } from '@/web/components/viewer/UploadViewer';
+import { UploadViewer, VIEWER_DIALOG_WIDTH, type ViewerTab } from '@/web/components/viewer/UploadViewer';
 import { errorMessage } from '@/web/lib/errorMessage';
 import { formatDateTime } from '@/web/lib/formatDate';
 import { useToast } from '@/web/lib/useToast';
 import { useLiveUpload } from '@/web/realtime/useLiveProcessing';
-import { OverrideReasonStep } from './OverrideReasonStep';
+import { OverrideReasonStep, type ReasonFieldRef } from './OverrideReasonStep';
 import { overrideReasonSchema, type OverrideReasonValues } from './overrideReasonSchema';
+import { ReviewVersionPane } from './ReviewVersionPane';
+import { reviewNotesSchema, type ReviewNotesValues } from './reviewNotesSchema';
 
 type Decision = ReviewInput['approval_status'];
-type Notes = Record<FileType, string>;
 
-const VERSIONS: { type: FileType; label: string; field: 'raw_notes' | 'consolidated_notes' | 'scrubbed_notes' }[] = [
+const VERSIONS: { type: FileType; label: string; field: keyof ReviewNotesValues }[] = [
   { type: 'raw', label: 'Raw File', field: 'raw_notes' },
   { type: 'consolidated', label: 'Consolidated', field: 'consolidated_notes' },
   { type: 'scrubbed', label: 'Scrubbed', field: 'scrubbed_notes' },
 ];
-const NO_NOTES: Notes = { raw: '', consolidated: '', scrubbed: '' };
+const NO_NOTES: ReviewNotesValues = { raw_notes: '', consolidated_notes: '', scrubbed_notes: '' };
+/** The viewer's tab of the engine's summary, offered first when the upload has one. */
+const SUMMARY = 'summary';
 /** The verb of each decision, as the toasts of spec section 8 use it ('Failed to approved document' as shipped). */
 const PAST: Record<Decision, string> = { APPROVED: 'approved', REJECTED: 'rejected' };
 
 /** What is sent (spec 7.3): the decision, only the notes someone wrote, trimmed, and the reason to approve past errors when one was asked for. */
-export function reviewBody(decision: Decision, notes: Notes, overrideReason?: string): ReviewInput {
+export function reviewBody(decision: Decision, notes: ReviewNotesValues, overrideReason?: string): ReviewInput {
   const body: ReviewInput = { approval_status: decision };
-  for (const { type, field } of VERSIONS) {
-    const note = notes[type].trim();
+  for (const { field } of VERSIONS) {
+    const note = notes[field]?.trim();
     if (note) body[field] = note;
   }
   if (overrideReason !== undefined) body.override_reason = overrideReason.trim();
@@ -41,10 +44,15 @@ function asksForReason(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'data' in error && (error.data as { error?: unknown } | undefined)?.error === REASON_REQUIRED;
 }
 
-/** The errors the engine's summary counts for the upload, from the viewer's overview (null while unknown). */
-function useErrorsFound(uploadId: string | undefined): number | null {
+/**
+ * What the engine's summary says of the upload, from the viewer's overview: the errors it counts (null
+ * while unknown), and whether there is a summary to show.
+ */
+function useScrubFindings(uploadId: string | undefined): { errorsFound: number | null; hasSummary: boolean } {
   const { currentData } = useGetCompanyUploadViewerQuery({ uploadId: uploadId ?? '' }, { skip: uploadId === undefined });
-  return currentData?.data.summary?.issues.error ?? null;
+  const overview = currentData?.data;
+  // While the viewer is prepared again (after a mapping fix) its summary is on its way: the tab stays.
+  return { errorsFound: overview?.summary?.issues.error ?? null, hasSummary: !!overview?.summary || overview?.state === 'PREPARING' };
 }
 
 /** Whether the upload is being processed again (after a mapping fix): there is nothing to decide on until it is done. */
@@ -58,50 +66,45 @@ function uploaderName(upload: Upload): string {
   return (upload.uploaded_by as Partial<Upload['uploaded_by']> | null)?.name || 'Unknown';
 }
 
-function VersionPane({ label, version, note, onNote }: { label: string; version: FileVersion; note: string; onNote: (note: string) => void }) {
-  const id = `review-comments-${label.replace(/\s+/g, '-').toLowerCase()}`;
-  return (
-    <Flex vertical gap="small">
-      <Descriptions
-        size="small"
-        column={1}
-        items={[
-          { key: 'file', label: 'File', children: version.filename },
-          { key: 'size', label: 'Size', children: `${version.file_size_mb.toFixed(2)} MB` },
-        ]}
-      />
-      <Typography.Text strong id={id}>
-        {`${label} Comments (optional)`}
-      </Typography.Text>
-      <Input.TextArea aria-labelledby={id} rows={3} value={note} onChange={(event) => onNote(event.target.value)} />
-    </Flex>
-  );
-}
-
 interface ReviewDialogProps {
   /** The row whose upload is reviewed; null keeps the dialog closed. */
   row: WeeklyDocumentRow | null;
   onClose: () => void;
 }
 
+/** The dialog's body scrolls under its header and footer, so the decision is always in view, on any screen. */
+const LAYOUT = {
+  container: { display: 'flex', flexDirection: 'column', maxHeight: 'calc(100vh - 32px)' },
+  body: { flex: '1 1 auto', minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' },
+} as const;
+
 /**
- * The review of a processed upload (spec 2.12): who uploaded what and when, the file viewer (opening
- * on the engine's summary, with every version's sheets to read and trace), a tab per version with
- * its file and optional comments, and the decision. Approving an upload whose scrub found errors
- * first asks for a written reason (also when the server is the one to say it has errors). A refused
- * decision says why and keeps the dialog open; closing forgets what was written. The admin can fix
- * a header's mapping from the viewer: the upload is processed again, and the decision waits for it.
+ * The review of a processed upload (spec 2.12): who uploaded what and when, then one switcher over
+ * the engine's summary and the versions; a version's tab holds its file, its size and the admin's
+ * optional comments, above the viewer showing its sheets. The decision sits in a footer that stays in
+ * view while the body scrolls. When the scrub found errors, the reason to approve anyway is asked for
+ * up front, above the buttons (and also when the server is the one to say the upload has errors). A
+ * refused decision says why and keeps the dialog open; closing forgets what was written. The admin
+ * can fix a header's mapping from the viewer: the upload is processed again, and the decision waits.
  */
 export function ReviewDialog({ row, onClose }: ReviewDialogProps) {
   const toast = useToast();
-  const [notes, setNotes] = useState<Notes>(NO_NOTES);
   const [review, { isLoading, error, reset, originalArgs }] = useReviewWeeklyDocumentMutation();
   const upload = row?.upload ?? null;
   const available = VERSIONS.filter(({ type }) => upload?.file_versions[type]);
-  const errorsFound = useErrorsFound(upload?.upload_id);
+  const { errorsFound, hasSummary } = useScrubFindings(upload?.upload_id);
   const processingAgain = useProcessingAgain(upload?.upload_id);
-  /** Why a reason is asked for, once Approve has asked for one; null before. */
-  const [reasonPrompt, setReasonPrompt] = useState<string | null>(null);
+  const [chosenTab, setChosenTab] = useState<ViewerTab | null>(null);
+  const tab: ViewerTab = chosenTab ?? (hasSummary ? SUMMARY : (available[0]?.type ?? SUMMARY));
+  /** The server's words when it asked for a reason the dialog did not know to ask for; null otherwise. */
+  const [serverPrompt, setServerPrompt] = useState<string | null>(null);
+  const reasonPrompt = serverPrompt ?? (errorsFound ? overrideReasonRequired(errorsFound) : null);
+  const reasonField = useRef<ReasonFieldRef>(null);
+  const notesForm = useFormik<ReviewNotesValues>({
+    initialValues: NO_NOTES,
+    validationSchema: reviewNotesSchema,
+    onSubmit: () => undefined,
+  });
   const reasonForm = useFormik<OverrideReasonValues>({
     initialValues: { reason: '' },
     validationSchema: overrideReasonSchema,
@@ -109,43 +112,64 @@ export function ReviewDialog({ row, onClose }: ReviewDialogProps) {
   });
 
   const close = () => {
-    setNotes(NO_NOTES);
-    setReasonPrompt(null);
+    notesForm.resetForm();
     reasonForm.resetForm();
+    setServerPrompt(null);
+    setChosenTab(null);
     reset();
     onClose();
+  };
+
+  /** Whether every comment may be sent; otherwise the first version whose comment may not is shown with its message. */
+  const notesValid = async (): Promise<boolean> => {
+    const errors = await notesForm.validateForm();
+    const wrong = VERSIONS.find(({ field }) => errors[field]);
+    if (!wrong) return true;
+    void notesForm.setTouched({ raw_notes: true, consolidated_notes: true, scrubbed_notes: true }, false);
+    setChosenTab(wrong.type);
+    return false;
   };
 
   const decide = async (decision: Decision, overrideReason?: string) => {
     if (!upload) return;
     try {
-      await review({ fileProcessingId: upload.upload_id, reviewInput: reviewBody(decision, notes, overrideReason) }).unwrap();
+      await review({ fileProcessingId: upload.upload_id, reviewInput: reviewBody(decision, notesForm.values, overrideReason) }).unwrap();
       toast.success(`Document ${PAST[decision]} successfully`);
       close();
     } catch (failure) {
-      if (asksForReason(failure)) setReasonPrompt(errorMessage(failure));
+      if (asksForReason(failure)) setServerPrompt(errorMessage(failure));
       else toast.error(`Failed to ${PAST[decision]} document`);
     }
   };
 
-  const approve = () => {
-    if (reasonPrompt !== null) void reasonForm.submitForm();
-    else if (errorsFound) setReasonPrompt(overrideReasonRequired(errorsFound));
-    else void decide('APPROVED');
+  const approve = async () => {
+    if (!(await notesValid())) return;
+    if (reasonPrompt === null) return decide('APPROVED');
+    const errors = await reasonForm.validateForm();
+    if (errors.reason) {
+      void reasonForm.setTouched({ reason: true }, false);
+      reasonField.current?.focus();
+      return;
+    }
+    await reasonForm.submitForm();
+  };
+
+  const reject = async () => {
+    if (await notesValid()) await decide('REJECTED');
   };
 
   const decided = originalArgs?.reviewInput.approval_status;
   const footer = (
     <Flex vertical gap="middle">
-      {reasonPrompt !== null && <OverrideReasonStep prompt={reasonPrompt} form={reasonForm} />}
-      <Flex justify="flex-end" gap="small">
+      {reasonPrompt !== null && <OverrideReasonStep prompt={reasonPrompt} form={reasonForm} autoFocus={serverPrompt !== null} fieldRef={reasonField} />}
+      <Flex justify="flex-end" gap="small" wrap>
         <Button onClick={close} disabled={isLoading}>
           Cancel
         </Button>
-        <Button danger onClick={() => void decide('REJECTED')} loading={isLoading && decided === 'REJECTED'} disabled={isLoading || processingAgain}>
+        <Button danger onClick={() => void reject()} loading={isLoading && decided === 'REJECTED'} disabled={isLoading || processingAgain}>
           Reject
         </Button>
-        <Button type="primary" onClick={approve} loading={isLoading && decided === 'APPROVED'} disabled={isLoading || processingAgain}>
+        <Button type="primary" onClick={() => void approve()} loading={isLoading && decided === 'APPROVED'} disabled={isLoading || processingAgain}>
           Approve
         </Button>
       </Flex>
@@ -153,12 +177,22 @@ export function ReviewDialog({ row, onClose }: ReviewDialogProps) {
   );
 
   return (
-    <Modal open={row !== null} title="Review Upload" onCancel={() => !isLoading && close()} mask={{ closable: !isLoading }} footer={footer} width={VIEWER_DIALOG_WIDTH} destroyOnHidden>
+    <Modal
+      open={row !== null}
+      title="Review Upload"
+      onCancel={() => !isLoading && close()}
+      mask={{ closable: !isLoading }}
+      footer={footer}
+      width={VIEWER_DIALOG_WIDTH}
+      centered
+      styles={LAYOUT}
+      destroyOnHidden
+    >
       {row && upload && (
         <Flex vertical gap="middle">
           <Descriptions
             size="small"
-            column={1}
+            column={{ xs: 1, md: 2 }}
             bordered
             items={[
               { key: 'client', label: 'Client', children: row.client.name },
@@ -167,21 +201,23 @@ export function ReviewDialog({ row, onClose }: ReviewDialogProps) {
               { key: 'date', label: 'Upload Date', children: formatDateTime(upload.upload_date) },
             ]}
           />
-          <UploadViewer source={{ area: 'company', uploadId: upload.upload_id }} canFixMapping />
           <Tabs
-            defaultActiveKey={available[0]?.type}
-            items={VERSIONS.map(({ type, label }) => {
-              const version = upload.file_versions[type];
-              return {
-                key: type,
-                label: version ? label : `${label} (N/A)`,
-                disabled: !version,
-                children: version && (
-                  <VersionPane label={label} version={version} note={notes[type]} onNote={(note) => setNotes((current) => ({ ...current, [type]: note }))} />
-                ),
-              };
-            })}
+            activeKey={tab}
+            onChange={(key) => setChosenTab(key as ViewerTab)}
+            items={[
+              ...(hasSummary ? [{ key: SUMMARY, label: 'Summary' }] : []),
+              ...VERSIONS.map(({ type, label, field }) => {
+                const version = upload.file_versions[type];
+                return {
+                  key: type,
+                  label: version ? label : `${label} (N/A)`,
+                  disabled: !version,
+                  children: version && <ReviewVersionPane label={label} version={version} field={field} form={notesForm} />,
+                };
+              }),
+            ]}
           />
+          <UploadViewer source={{ area: 'company', uploadId: upload.upload_id }} canFixMapping control={{ tab, onTabChange: setChosenTab }} />
           {error && !asksForReason(error) && <Alert type="error" showIcon title={errorMessage(error, `Failed to ${decided ? PAST[decided] : 'review'} document`)} />}
         </Flex>
       )}

@@ -1,6 +1,7 @@
 import { Table, Typography } from 'antd';
 import type { WeeklyDocumentRow } from '@/web/api/generated';
 import { ChangesBadge } from '@/web/components/uploads/ChangesBadge';
+import { STACKED_ON_PHONE } from '@/web/components/stackedTables';
 import { formatDateTime } from '@/web/lib/formatDate';
 import { useLiveUpload } from '@/web/realtime/useLiveProcessing';
 import { ReviewActions } from './ReviewActions';
@@ -62,6 +63,7 @@ function LiveCell({ row, column, onReview }: { row: WeeklyDocumentRow; column: '
 export function ReviewUploadsTable({ rows, firstNumber, sort, onSort, onReview }: ReviewUploadsTableProps) {
   return (
     <Table<WeeklyDocumentRow>
+      className={STACKED_ON_PHONE}
       rowKey={(row) => `${row.client.id}:${row.document.id}`}
       dataSource={rows}
       pagination={false}

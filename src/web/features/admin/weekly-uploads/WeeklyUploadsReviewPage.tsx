@@ -1,14 +1,14 @@
-import { Alert, Card, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZES } from '@/common/limits';
 import type { WeeklyDocumentRow } from '@/web/api/generated';
 import { useListCompanyWeeklyDocumentsQuery } from '@/web/api/generated';
 import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
+import { LoadError } from '@/web/components/LoadError';
 import { NumberedPager } from '@/web/components/NumberedPager';
 import { PageHeader } from '@/web/components/PageHeader';
 import { ConnectionBadge } from '@/web/components/uploads/ConnectionBadge';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { useStepBackToLastPage } from '@/web/lib/useListParams';
 import { useRealtimeConnection } from '@/web/realtime/useLiveProcessing';
 import { ReviewDialog } from './ReviewDialog';
@@ -25,12 +25,12 @@ const LOAD_FAILED = 'Failed to load weekly uploads. Please try again.';
  * live in the address, so the dashboard's cards link straight to a filtered week.
  */
 export function WeeklyUploadsReviewPage() {
-  const { params, setWeek, setFilter, setSort, setPage } = useReviewListParams();
+  const { params, setWeek, setFilter, setSort, setPage, setClient } = useReviewListParams();
   const { weekStart, weekEnd, filter, sort, page, clientId } = params;
   const connection = useRealtimeConnection();
   const [reviewing, setReviewing] = useState<WeeklyDocumentRow | null>(null);
 
-  const { data, error, isLoading, isFetching } = useListCompanyWeeklyDocumentsQuery({
+  const { data, error, isLoading, isFetching, refetch } = useListCompanyWeeklyDocumentsQuery({
     weekStart,
     weekEnd,
     page,
@@ -49,14 +49,22 @@ export function WeeklyUploadsReviewPage() {
     <>
       <PageHeader title="Weekly Uploads Review" subtitle="Review the weekly uploads of your company's staff" extra={<ConnectionBadge connection={connection} />} />
       <Card>
-        <ReviewToolbar filter={filter} weekStart={weekStart} weekEnd={weekEnd} onFilterChange={setFilter} onWeekChange={setWeek} />
+        <ReviewToolbar
+          filter={filter}
+          weekStart={weekStart}
+          weekEnd={weekEnd}
+          onFilterChange={setFilter}
+          onWeekChange={setWeek}
+          clientId={clientId}
+          onClientChange={setClient}
+        />
         <Typography.Title level={2} style={{ fontSize: 16, marginTop: 0 }}>
           {pagination && !error ? `Company Weekly Uploads (${pagination.totalCount} total)` : 'Company Weekly Uploads'}
         </Typography.Title>
         {isLoading || steppingBack || (isFetching && rows.length === 0) ? (
           <ListSkeleton label="Loading weekly uploads" />
         ) : error ? (
-          <Alert type="error" showIcon title={errorMessage(error, LOAD_FAILED)} />
+          <LoadError error={error} fallback={LOAD_FAILED} onRetry={refetch} retrying={isFetching} />
         ) : rows.length === 0 ? (
           <EmptyState
             title="No uploads found"

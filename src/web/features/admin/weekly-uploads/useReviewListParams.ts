@@ -56,6 +56,8 @@ export function useReviewListParams(now: Date = new Date()) {
     setWeek: useCallback((week: SelectedWeek) => setView({ week }), [setView]),
     setFilter: useCallback((filter: ReviewFilter) => setView({ filter }), [setView]),
     setSort: useCallback((sort: ReviewSort) => setParams({ sort, page: 1 }), [setParams]),
+    /** Narrows the list to one client of the company, or shows them all again (undefined), from page 1. */
+    setClient: useCallback((clientId: string | undefined) => setParams({ clientId: clientId ?? '', page: 1 }), [setParams]),
     setPage,
   };
 }

@@ -1,12 +1,12 @@
-import { Alert, Card, Tabs } from 'antd';
+import { Card, Tabs } from 'antd';
 import { PAGE_SIZES } from '@/common/limits';
 import { type ClientStatus, useListStaffClientsQuery } from '@/web/api/generated';
 import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
+import { LoadError } from '@/web/components/LoadError';
 import { PageHeader } from '@/web/components/PageHeader';
 import { RangePager } from '@/web/components/RangePager';
 import { type Noun } from '@/web/lib/countNoun';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
 import { AssignedClientsTable } from './AssignedClientsTable';
 
@@ -30,7 +30,7 @@ export function AssignedClientsPage() {
   // An address naming no known tab (typed by hand, or from an older link) shows All.
   const tab = TABS.find((candidate) => candidate.key === params.status.toLowerCase()) ?? TABS[0];
 
-  const { data, error, isLoading, isFetching } = useListStaffClientsQuery({
+  const { data, error, isLoading, isFetching, refetch } = useListStaffClientsQuery({
     page,
     limit: PAGE_SIZE,
     ...(tab.status ? { status: tab.status } : {}),
@@ -53,7 +53,7 @@ export function AssignedClientsPage() {
         {isLoading ? (
           <ListSkeleton label="Loading clients" />
         ) : error ? (
-          <Alert type="error" showIcon title={errorMessage(error, 'Failed to load your assigned clients')} />
+          <LoadError error={error} fallback="Failed to load your assigned clients" onRetry={refetch} retrying={isFetching} />
         ) : clients.length === 0 ? (
           <EmptyState title="No clients found" description={tab.emptyHint} />
         ) : (

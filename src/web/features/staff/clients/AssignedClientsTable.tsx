@@ -2,6 +2,7 @@ import { Table } from 'antd';
 import { Link } from 'react-router-dom';
 import type { Client } from '@/web/api/generated';
 import { ClientStatusToggle } from '@/web/components/ClientStatusToggle';
+import { STACKED_ON_PHONE } from '@/web/components/stackedTables';
 
 interface AssignedClientsTableProps {
   clients: Client[];
@@ -13,6 +14,7 @@ interface AssignedClientsTableProps {
 export function AssignedClientsTable({ clients, firstNumber }: AssignedClientsTableProps) {
   return (
     <Table<Client>
+      className={STACKED_ON_PHONE}
       rowKey="id"
       dataSource={clients}
       pagination={false}

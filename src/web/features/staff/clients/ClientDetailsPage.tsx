@@ -5,8 +5,8 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { type ClientDetail, useGetStaffClientQuery } from '@/web/api/generated';
 import { BackLink } from '@/web/components/BackLink';
 import { ClientStatusToggle } from '@/web/components/ClientStatusToggle';
+import { LoadError } from '@/web/components/LoadError';
 import { PageHeader } from '@/web/components/PageHeader';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { formatDateTime } from '@/web/lib/formatDate';
 import { CLIENT_NOT_FOUND_MESSAGE, isClientNotFound, useAssignedClientId } from './assignedClientRoute';
 
@@ -36,13 +36,13 @@ function ClientFacts({ client }: { client: ClientDetail }) {
 export function ClientDetailsPage() {
   const clientId = useAssignedClientId();
   const navigate = useNavigate();
-  const { data, error, isLoading } = useGetStaffClientQuery(clientId ? { id: clientId } : skipToken);
+  const { data, error, isLoading, isFetching, refetch } = useGetStaffClientQuery(clientId ? { id: clientId } : skipToken);
   const client = data?.data.client;
 
   let body;
   if (!clientId || isClientNotFound(error)) body = <Alert type="error" showIcon title={CLIENT_NOT_FOUND_MESSAGE} />;
   else if (isLoading) body = <Skeleton active paragraph={{ rows: 4 }} />;
-  else if (error || !client) body = <Alert type="error" showIcon title={errorMessage(error, 'Failed to load client details')} />;
+  else if (error || !client) body = <LoadError error={error} fallback="Failed to load client details" onRetry={refetch} retrying={isFetching} />;
   else
     body = (
       <>

@@ -3,8 +3,8 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useGetStaffClientQuery, useListStaffClientUploadsQuery } from '@/web/api/generated';
 import { BackLink } from '@/web/components/BackLink';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
+import { LoadError } from '@/web/components/LoadError';
 import { PageHeader } from '@/web/components/PageHeader';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
 import { CLIENT_NOT_FOUND_MESSAGE, isClientNotFound, useAssignedClientId } from './assignedClientRoute';
 import { RequiredDocumentCard } from './RequiredDocumentCard';
@@ -40,7 +40,7 @@ export function ClientDocumentsPage() {
   } else if (client.isLoading) {
     body = <Skeleton active paragraph={{ rows: 4 }} />;
   } else if (client.error || !clientName) {
-    body = <Alert type="error" showIcon title={errorMessage(client.error, 'Failed to load client details')} />;
+    body = <LoadError error={client.error} fallback="Failed to load client details" onRetry={client.refetch} retrying={client.isFetching} />;
   } else {
     body = (
       <>
@@ -48,10 +48,10 @@ export function ClientDocumentsPage() {
         {history.isLoading ? (
           <ListSkeleton label="Loading documents" />
         ) : history.error || !historyData ? (
-          <Alert type="error" showIcon title={errorMessage(history.error, 'Failed to load upload history')} />
+          <LoadError error={history.error} fallback="Failed to load upload history" onRetry={history.refetch} retrying={history.isFetching} />
         ) : (
           <Flex vertical gap="large">
-            <RequiredDocumentCard document={historyData.document} week={historyData.currentWeek} />
+            <RequiredDocumentCard document={historyData.document} week={historyData.currentWeek} clientId={clientId} />
             <UploadHistoryCard
               weeks={historyData.weeks}
               documentTitle={historyData.document.title}
@@ -59,6 +59,7 @@ export function ClientDocumentsPage() {
               page={page}
               pageSize={PAGE_SIZE}
               fetching={history.isFetching}
+              clientId={clientId}
               onPageChange={setPage}
             />
           </Flex>

@@ -4,12 +4,14 @@ import { Link } from 'react-router-dom';
 import type { ClientWeek, RequiredDocument } from '@/web/api/generated';
 import { weekRangeLabel } from '@/web/lib/weekRangeLabel';
 import { UploadFacts } from './UploadFacts';
+import { WeekNextStep } from './WeekNextStep';
 import { WeekStatusTag } from './WeekStatusTag';
 
 interface RequiredDocumentCardProps {
   document: RequiredDocument;
   /** The current week of the document, as the server counts weeks (UTC). */
   week: ClientWeek;
+  clientId: string;
 }
 
 /**
@@ -17,7 +19,7 @@ interface RequiredDocumentCardProps {
  * whether something is still to do. The upload itself happens on the Weekly Uploads screen, with
  * the other clients of the week.
  */
-export function RequiredDocumentCard({ document, week }: RequiredDocumentCardProps) {
+export function RequiredDocumentCard({ document, week, clientId }: RequiredDocumentCardProps) {
   return (
     <Card
       role="region"
@@ -36,6 +38,7 @@ export function RequiredDocumentCard({ document, week }: RequiredDocumentCardPro
           </Typography.Text>
           <WeekStatusTag status={week.weekStatus} />
         </Flex>
+        <WeekNextStep week={week} clientId={clientId} />
         {week.upload ? (
           <UploadFacts upload={week.upload} documentTitle={document.title} />
         ) : (

@@ -2,6 +2,7 @@ import { Alert, Descriptions, type DescriptionsProps, Flex, Typography } from 'a
 import { processingStatusLabel } from '@/common/statuses';
 import type { FileType, FileVersion, Upload } from '@/web/api/generated';
 import { DownloadMenu } from '@/web/components/uploads/DownloadMenu';
+import { UploadChecks } from '@/web/components/uploads/UploadChecks';
 import { staffDownloads } from '@/web/features/staff/weekly-uploads/staffDownloads';
 import { formatDateTime } from '@/web/lib/formatDate';
 import { formatFileSize } from '@/web/lib/formatFileSize';
@@ -49,7 +50,7 @@ function FileVersions({ upload, documentTitle }: { upload: Upload; documentTitle
 
 /**
  * What a staff member needs to know about one upload: who sent it and when, how far processing got
- * (and why it failed), the file versions with their sizes, notes and downloads, and who reviewed it
+ * (and why it failed), what processing found, the file versions with their sizes, notes and downloads, and who reviewed it
  * and when. `documentTitle` names the document in the download's toast.
  */
 export function UploadFacts({ upload, documentTitle }: { upload: Upload; documentTitle: string }) {
@@ -60,6 +61,7 @@ export function UploadFacts({ upload, documentTitle }: { upload: Upload; documen
   if (upload.status !== 'SCRUBBED' && upload.status !== 'FAILED') {
     items.push({ key: 'stage', label: 'Stage', children: processingStatusLabel(upload.status) });
   }
+  if (upload.scrub_issues || upload.week_over_week_warnings !== null) items.push({ key: 'checks', label: 'Checks', children: <UploadChecks upload={upload} /> });
   items.push({ key: 'files', label: 'Files', children: <FileVersions upload={upload} documentTitle={documentTitle} /> });
   if (upload.reviewed_by) {
     items.push({

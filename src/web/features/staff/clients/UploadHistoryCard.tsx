@@ -5,6 +5,7 @@ import { RangePager } from '@/web/components/RangePager';
 import { type Noun } from '@/web/lib/countNoun';
 import { weekRangeLabel } from '@/web/lib/weekRangeLabel';
 import { UploadFacts } from './UploadFacts';
+import { WeekNextStep } from './WeekNextStep';
 import { uploadWeekStatus, WeekStatusTag } from './WeekStatusTag';
 
 const WEEKS: Noun = { singular: 'week', plural: 'weeks' };
@@ -32,8 +33,8 @@ function EarlierVersions({ versions, documentTitle }: { versions: Upload[]; docu
   );
 }
 
-/** One week: its state, the upload that counts for it, and the versions it replaced. */
-function HistoryWeek({ week, documentTitle }: { week: ClientWeek; documentTitle: string }) {
+/** One week: its state (and what to do when it was rejected or failed), the upload that counts for it, and the versions it replaced. */
+function HistoryWeek({ week, documentTitle, clientId }: { week: ClientWeek; documentTitle: string; clientId: string }) {
   const range = weekRangeLabel(week.weekStart, week.weekEnd);
   return (
     <section aria-label={`Week of ${range}`}>
@@ -43,6 +44,7 @@ function HistoryWeek({ week, documentTitle }: { week: ClientWeek; documentTitle:
         </Typography.Title>
         <WeekStatusTag status={week.weekStatus} />
       </Flex>
+      <WeekNextStep week={week} clientId={clientId} />
       {week.upload ? (
         <UploadFacts upload={week.upload} documentTitle={documentTitle} />
       ) : (
@@ -62,11 +64,12 @@ interface UploadHistoryCardProps {
   pageSize: number;
   /** A page of weeks is on its way; the shown one stays until it arrives. */
   fetching: boolean;
+  clientId: string;
   onPageChange: (page: number) => void;
 }
 
 /** Every week the client's document was uploaded, newest first, paged by weeks. */
-export function UploadHistoryCard({ weeks, documentTitle, pagination, page, pageSize, fetching, onPageChange }: UploadHistoryCardProps) {
+export function UploadHistoryCard({ weeks, documentTitle, pagination, page, pageSize, fetching, clientId, onPageChange }: UploadHistoryCardProps) {
   const total = pagination.totalCount;
   return (
     <Card
@@ -86,7 +89,7 @@ export function UploadHistoryCard({ weeks, documentTitle, pagination, page, page
             {weeks.map((week, index) => (
               <li key={week.weekStart}>
                 {index > 0 && <Divider style={{ margin: '16px 0' }} />}
-                <HistoryWeek week={week} documentTitle={documentTitle} />
+                <HistoryWeek week={week} documentTitle={documentTitle} clientId={clientId} />
               </li>
             ))}
           </ol>

@@ -1,10 +1,10 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Col, Flex, Row } from 'antd';
+import { Breadcrumb, Col, Flex, Row } from 'antd';
 import { PAGE_SIZES } from '@/common/limits';
 import { useSelector } from 'react-redux';
 import { type CurrentUser, useListStaffClientsQuery } from '@/web/api/generated';
 import { DashboardLinkCard } from '@/web/components/DashboardLinkCard';
-import { errorMessage } from '@/web/lib/errorMessage';
+import { LoadError } from '@/web/components/LoadError';
 import { StaffWeeklyOverview } from './StaffWeeklyOverview';
 import { StaffWelcome } from './StaffWelcome';
 
@@ -21,13 +21,13 @@ const selectSignedInUser = (state: { auth: { user: CurrentUser | null } }) => st
  */
 export function StaffDashboardPage() {
   const user = useSelector(selectSignedInUser);
-  const { data, error, isLoading } = useListStaffClientsQuery({ limit: PAGE_SIZES.assignedClientsSummary });
+  const { data, error, isLoading, isFetching, refetch } = useListStaffClientsQuery({ limit: PAGE_SIZES.assignedClientsSummary });
 
   return (
     <>
       <Breadcrumb aria-label="Breadcrumb" style={{ marginBottom: 16 }} items={[{ title: 'Staff' }, { title: 'Dashboard' }]} />
       <StaffWelcome user={user} />
-      {error && <Alert type="error" showIcon title={errorMessage(error, 'Failed to load staff dashboard')} style={{ marginBottom: 16 }} />}
+      {error && <LoadError error={error} fallback="Failed to load staff dashboard" onRetry={refetch} retrying={isFetching} style={{ marginBottom: 16 }} />}
       <Flex vertical gap="large">
         <Row gutter={[16, 16]}>
           <Col xs={24} sm={12} lg={8}>

@@ -7,6 +7,8 @@ import { WeeklyOverviewSection } from '@/web/components/WeeklyOverviewSection';
 import { WeeklyProgressCard } from '@/web/components/WeeklyProgressCard';
 import { errorMessage } from '@/web/lib/errorMessage';
 import { useSelectedWeek, withWeek } from '@/web/lib/useSelectedWeek';
+import { weekBreakdown } from '@/web/lib/weekBreakdown';
+import { useRealtimeConnection } from '@/web/realtime/useLiveProcessing';
 
 const WEEKLY_UPLOADS = '/staff/weekly-uploads';
 
@@ -26,20 +28,33 @@ const CARDS: WeeklyCard[] = [
   { title: 'Rejected', filter: 'rejected', value: (s) => s.rejectedUploads, description: 'To upload again', icon: <CloseCircleOutlined /> },
 ];
 
+/** The rest of the staff member's week, each state apart. */
+export function staffWeekDetail(stats: StaffWeeklyStats): string {
+  return weekBreakdown({
+    pending: stats.uploadsPendingReview,
+    rejected: stats.rejectedUploads,
+    failed: stats.failedUploads,
+    processing: stats.processingUploads,
+    remaining: stats.remainingUploads,
+  });
+}
+
 /**
  * The staff member's chosen week (spec section 2.15; the week lives in the address): their upload
  * counts, each opening the weekly uploads filtered the same way for that week, and how many of their
- * clients have uploaded. The percentage is the server's.
+ * clients have completed the week (approved; the percentage is the server's), with the rest counted
+ * by state. An admin's decision refetches the figures while the page is open.
  */
 export function StaffWeeklyOverview() {
+  useRealtimeConnection();
   const { week, setWeek } = useSelectedWeek();
   // currentData: the figures of the week chosen, never those of the week before while it loads.
-  const { currentData, error, isFetching } = useGetStaffWeeklyStatsQuery(week);
+  const { currentData, error, isFetching, refetch } = useGetStaffWeeklyStatsQuery(week);
   const stats = currentData?.data.stats;
   const loading = isFetching && !stats;
 
   return (
-    <WeeklyOverviewSection week={week} onWeekChange={setWeek} error={error && !isFetching ? errorMessage(error, 'Failed to load weekly statistics') : undefined}>
+    <WeeklyOverviewSection week={week} onWeekChange={setWeek} error={error && !isFetching ? errorMessage(error, 'Failed to load weekly statistics') : undefined} onRetry={() => void refetch()}>
       <Row gutter={[16, 16]}>
         {CARDS.map((card) => (
           <Col key={card.filter} xs={24} sm={12} lg={6}>
@@ -56,9 +71,10 @@ export function StaffWeeklyOverview() {
         <Col span={24}>
           <WeeklyProgressCard
             title="Weekly Completion"
-            done={stats?.clientsWithUploads}
+            done={stats?.clientsCompleted}
             total={stats?.totalAssignedClients}
             doneWord="completed"
+            detail={stats && staffWeekDetail(stats)}
             percent={stats && Math.round(stats.completionPercentage)}
             to={withWeek(WEEKLY_UPLOADS, week)}
             loading={loading}

@@ -1,4 +1,4 @@
-import { Avatar, Card, Flex, Typography } from 'antd';
+import { Avatar, Card, Flex, Typography, theme } from 'antd';
 import type { CurrentUser } from '@/web/api/generated';
 import { initials } from '@/web/lib/initials';
 
@@ -9,10 +9,12 @@ const DEFAULT_INITIALS = 'ST';
 /** The greeting at the top of the staff dashboard: who is signed in, and for which company. */
 export function StaffWelcome({ user }: { user: CurrentUser | null }) {
   const name = user?.name.trim() || DEFAULT_NAME;
+  // The theme's primary colour: white initials on it read at 4.5:1 (UiProvider).
+  const { token } = theme.useToken();
   return (
     <Card role="region" aria-label="Signed-in user" style={{ marginBottom: 24 }}>
       <Flex align="center" gap="middle" wrap>
-        <Avatar size={56} style={{ backgroundColor: '#1677ff', flex: 'none' }} aria-hidden>
+        <Avatar size={56} style={{ backgroundColor: token.colorPrimary, flex: 'none' }} aria-hidden>
           {initials(name, DEFAULT_INITIALS)}
         </Avatar>
         <div style={{ minWidth: 0 }}>

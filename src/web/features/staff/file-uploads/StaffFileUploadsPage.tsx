@@ -1,12 +1,12 @@
-import { Alert, Card, Tag } from 'antd';
+import { Card, Tag } from 'antd';
 import { PAGE_SIZES } from '@/common/limits';
 import { useListStaffUploadsQuery } from '@/web/api/generated';
 import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
+import { LoadError } from '@/web/components/LoadError';
 import { PageHeader } from '@/web/components/PageHeader';
 import { RangePager } from '@/web/components/RangePager';
 import { countOf, type Noun } from '@/web/lib/countNoun';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
 import { StaffFileUploadsTable } from './StaffFileUploadsTable';
 
@@ -17,7 +17,7 @@ const FILES: Noun = { singular: 'file', plural: 'files' };
 export function StaffFileUploadsPage() {
   const { params, setPage } = useListParams({});
   const { page } = params;
-  const { data, error, isLoading, isFetching } = useListStaffUploadsQuery({ page, limit: PAGE_SIZE });
+  const { data, error, isLoading, isFetching, refetch } = useListStaffUploadsQuery({ page, limit: PAGE_SIZE });
   const uploads = data?.data.uploads ?? [];
   const pagination = data?.data.pagination;
   const total = pagination?.totalCount ?? uploads.length;
@@ -26,7 +26,7 @@ export function StaffFileUploadsPage() {
 
   let content;
   if (isLoading || steppingBack || (isFetching && uploads.length === 0)) content = <ListSkeleton label="Loading your file uploads" />;
-  else if (error) content = <Alert type="error" showIcon title={errorMessage(error, 'Failed to load your file uploads')} />;
+  else if (error) content = <LoadError error={error} fallback="Failed to load your file uploads" onRetry={refetch} retrying={isFetching} />;
   else if (uploads.length === 0) content = <EmptyState title="You haven't uploaded any files yet" description="Files you upload from Weekly Uploads appear here." />;
   else
     content = (

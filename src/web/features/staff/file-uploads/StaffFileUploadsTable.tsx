@@ -3,6 +3,7 @@ import type { StaffUploadItem } from '@/web/api/generated';
 import { ApprovalStatusTag } from '@/web/components/uploads/ApprovalStatusTag';
 import { FileNameText } from '@/web/components/uploads/FileNameText';
 import { ProcessingStatusTag } from '@/web/components/uploads/ProcessingStatusTag';
+import { STACKED_ON_PHONE } from '@/web/components/stackedTables';
 import { formatDateTime } from '@/web/lib/formatDate';
 import { formatFileSize } from '@/web/lib/formatFileSize';
 
@@ -22,17 +23,19 @@ interface StaffFileUploadsTableProps {
 export function StaffFileUploadsTable({ uploads, firstNumber }: StaffFileUploadsTableProps) {
   return (
     <Table<StaffUploadItem>
+      className={STACKED_ON_PHONE}
       rowKey="id"
       dataSource={uploads}
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      // Long names wrap within the columns: every column, Client last, fits a 1440 px screen.
+      scroll={{ x: 960 }}
       columns={[
         { title: '#', key: 'number', width: 64, render: (_value, _upload, index) => firstNumber + index },
         { title: 'Filename', key: 'filename', render: (_value, upload) => <FileNameText name={upload.filename} /> },
         { title: 'Size', key: 'size', render: (_value, upload) => formatFileSize(Math.round(upload.file_size_mb * BYTES_PER_MEGABYTE)) },
         { title: 'Upload Date', dataIndex: 'upload_date', key: 'upload_date', render: (date: string) => formatDateTime(date) },
         { title: 'Processing Status', key: 'status', render: (_value, upload) => <ProcessingStatusTag status={upload.status} /> },
-        { title: 'Approval Status', key: 'approval_status', render: (_value, upload) => <ApprovalStatusTag status={upload.approval_status} /> },
+        { title: 'Approval Status', key: 'approval_status', render: (_value, upload) => <ApprovalStatusTag status={upload.approval_status} processingStatus={upload.status} /> },
         { title: 'Required Document', dataIndex: 'document_title', key: 'document_title' },
         { title: 'Client', key: 'client', render: (_value, upload) => upload.client.name },
       ]}

@@ -1,13 +1,13 @@
-import { Alert, Card } from 'antd';
+import { Card } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZES } from '@/common/limits';
 import { useGetStaffWeeklyDocumentsSummaryQuery, useListStaffWeeklyDocumentsQuery } from '@/web/api/generated';
 import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
+import { LoadError } from '@/web/components/LoadError';
 import { PageHeader } from '@/web/components/PageHeader';
 import { RangePager } from '@/web/components/RangePager';
 import { ConnectionBadge } from '@/web/components/uploads/ConnectionBadge';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { useStepBackToLastPage } from '@/web/lib/useListParams';
 import { useRealtimeConnection } from '@/web/realtime/useLiveProcessing';
 import { UploadReviewDialog } from './UploadReviewDialog';
@@ -24,13 +24,13 @@ const LOAD_FAILED = 'Failed to load weekly uploads. Please try again.';
  * the address; the socket's progress arrives through the store.
  */
 export function StaffWeeklyUploadsPage() {
-  const { params, setWeek, setFilter, setPage } = useWeeklyUploadsParams();
+  const { params, setWeek, setFilter, setPage, setClient } = useWeeklyUploadsParams();
   const { weekStart, weekEnd, filter, page, clientId } = params;
   const connection = useRealtimeConnection();
   const [reviewing, setReviewing] = useState<string | null>(null);
 
   const scope = { weekStart, weekEnd, ...(clientId ? { clientId } : {}) };
-  const { data, error, isLoading, isFetching } = useListStaffWeeklyDocumentsQuery({
+  const { data, error, isLoading, isFetching, refetch } = useListStaffWeeklyDocumentsQuery({
     ...scope,
     page,
     limit: PAGE_SIZE,
@@ -57,11 +57,13 @@ export function StaffWeeklyUploadsPage() {
           summary={summary?.data.summary}
           onFilterChange={setFilter}
           onWeekChange={setWeek}
+          clientId={clientId}
+          onClientChange={setClient}
         />
         {isLoading || steppingBack || (isFetching && rows.length === 0) ? (
           <ListSkeleton label="Loading weekly uploads" />
         ) : error ? (
-          <Alert type="error" showIcon title={errorMessage(error, LOAD_FAILED)} />
+          <LoadError error={error} fallback={LOAD_FAILED} onRetry={refetch} retrying={isFetching} />
         ) : rows.length === 0 ? (
           <EmptyState
             title="No uploads found"

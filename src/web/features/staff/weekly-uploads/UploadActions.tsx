@@ -1,5 +1,6 @@
-import { Flex, Tag, Typography } from 'antd';
-import type { ProcessingStatus, WeeklyDocumentRow } from '@/web/api/generated';
+import { FileTextOutlined } from '@ant-design/icons';
+import { Button, Flex, Tag, Typography } from 'antd';
+import type { ProcessingStatus, Upload, WeeklyDocumentRow } from '@/web/api/generated';
 import { DownloadMenu } from '@/web/components/uploads/DownloadMenu';
 import { ProcessingDots } from '@/web/components/uploads/ProcessingDots';
 import { downloadableVersions, isInProgress, processingBadgeLabel } from '@/web/components/uploads/uploadStages';
@@ -14,18 +15,33 @@ interface UploadActionsProps {
   row: WeeklyDocumentRow;
   /** The week being viewed: an upload is for that week. */
   weekStart: string;
+  /** Opens the upload's review details (the reviewer's notes). */
+  onOpenReview: (uploadId: string) => void;
+}
+
+/** The first line of the reviewer's first note (raw, then consolidated, then scrubbed), or null. */
+export function firstNoteOf(upload: Pick<Upload, 'file_versions'>): string | null {
+  for (const type of ['raw', 'consolidated', 'scrubbed'] as const) {
+    const line = upload.file_versions[type]?.notes
+      ?.split(/\r?\n/)
+      .map((part) => part.trim())
+      .find((part) => part.length > 0);
+    if (line) return line;
+  }
+  return null;
 }
 
 /**
- * The Actions column (spec 2.17): the Upload button while the week has no upload (or its newest
- * failed, with the reason); otherwise the processing badge, the live dots while it runs, and the
- * Download menu of the versions that exist. The socket's word on the status wins over the list's,
- * which lags until its refetch: an upload just queued from this row shows its progress at once,
- * not the row as it was before.
+ * The Actions column (spec 2.17): the Upload button while the week has no upload; for a failed one
+ * the reason and Upload again; for a rejected one the reviewer's first note, Reupload and the notes
+ * one click away; otherwise the processing badge, the live dots while it runs, and the Download menu
+ * of the versions that exist. The socket's word on the status wins over the list's, which lags until
+ * its refetch: an upload just queued from this row shows its progress at once, not the row as it
+ * was before.
  */
-export function UploadActions({ row, weekStart }: UploadActionsProps) {
+export function UploadActions({ row, weekStart, onOpenReview }: UploadActionsProps) {
   const { upload, client } = row;
-  const { upload: send, sending, queued } = useDocumentUpload();
+  const { upload: send, reupload, sending, queued } = useDocumentUpload();
   const queuedId = queued && queued.weekStart === weekStart && queued.id !== upload?.upload_id ? queued.id : undefined;
   const live = useLiveUpload(queuedId ?? upload?.upload_id);
   const uploadButton = (
@@ -44,9 +60,38 @@ export function UploadActions({ row, weekStart }: UploadActionsProps) {
     return (
       <Flex vertical gap={4} align="flex-start">
         <Tag color="error">{processingBadgeLabel(status)}</Tag>
-        {reason && <Typography.Text type="danger">{reason}</Typography.Text>}
+        <Typography.Text type="danger">{reason || 'Processing failed'}</Typography.Text>
         <Flex gap="small" wrap>
-          {uploadButton}
+          <DocumentFileButton
+            label="Upload again"
+            inputLabel={`Document file for ${client.name}`}
+            loading={sending}
+            onFile={(file) => void send(file, client.id, weekStart)}
+          />
+          {menu}
+        </Flex>
+      </Flex>
+    );
+  }
+  if (upload.approval_status === 'REJECTED') {
+    const note = firstNoteOf(upload);
+    return (
+      <Flex vertical gap={4} align="flex-start">
+        {note && (
+          <Typography.Text type="danger" ellipsis={{ tooltip: note }} style={{ maxWidth: 280 }}>
+            {note}
+          </Typography.Text>
+        )}
+        <Flex gap="small" wrap>
+          <DocumentFileButton
+            label="Reupload"
+            inputLabel={`Replacement document file for ${client.name}`}
+            loading={sending}
+            onFile={(file) => void reupload(file, upload.upload_id, weekStart)}
+          />
+          <Button icon={<FileTextOutlined aria-hidden />} aria-haspopup="dialog" onClick={() => onOpenReview(upload.upload_id)}>
+            View notes
+          </Button>
           {menu}
         </Flex>
       </Flex>

@@ -1,8 +1,9 @@
-import { Alert, Button, Descriptions, type DescriptionsProps, Flex, Input, Modal, Tag, Typography } from 'antd';
+import { Button, Descriptions, type DescriptionsProps, Flex, Input, Modal, Tag, Typography } from 'antd';
 import type { ApprovalStatus, FileType, ProcessingStatus, UploadReview } from '@/web/api/generated';
 import { useGetStaffUploadReviewQuery } from '@/web/api/generated';
+import { LoadError } from '@/web/components/LoadError';
+import { UploadChecks } from '@/web/components/uploads/UploadChecks';
 import { UploadViewer, VIEWER_DIALOG_WIDTH } from '@/web/components/viewer/UploadViewer';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { formatDateTime } from '@/web/lib/formatDate';
 import { DocumentFileButton } from './DocumentFileButton';
 import { useDocumentUpload } from './useDocumentUpload';
@@ -33,8 +34,11 @@ function ReviewDetails({ review }: { review: UploadReview }) {
     { key: 'client', label: 'Client', children: review.client.name },
     { key: 'date', label: 'Upload Date', children: formatDateTime(review.upload_date) },
     { key: 'processing', label: 'Processing Status', children: processingWord(review.status) },
-    { key: 'approval', label: 'Approval Status', children: <Tag color={approval.color}>{approval.label}</Tag> },
+    // A failed upload can never be reviewed: it has no approval to show.
+    { key: 'approval', label: 'Approval Status', children: review.status === 'FAILED' ? 'N/A' : <Tag color={approval.color}>{approval.label}</Tag> },
   ];
+  // What processing found, which the admin sees before deciding too.
+  if (review.scrub_issues || review.week_over_week_warnings !== null) items.push({ key: 'checks', label: 'Checks', children: <UploadChecks upload={review} /> });
   if (review.reviewed_by) {
     items.push({ key: 'reviewer', label: 'Reviewed By', children: review.reviewed_by });
     items.push({ key: 'reviewed', label: 'Reviewed At', children: formatDateTime(review.reviewed_at) });
@@ -69,7 +73,7 @@ interface UploadReviewDialogProps {
  */
 export function UploadReviewDialog({ uploadId, onClose }: UploadReviewDialogProps) {
   // currentData: another upload's review must not show while this one loads.
-  const { currentData, error, isFetching } = useGetStaffUploadReviewQuery({ id: uploadId ?? '' }, { skip: uploadId === null });
+  const { currentData, error, isFetching, refetch } = useGetStaffUploadReviewQuery({ id: uploadId ?? '' }, { skip: uploadId === null });
   const { reupload, sending } = useDocumentUpload();
   const review = currentData?.data.review;
   const canReupload = review?.approval_status === 'REJECTED';
@@ -98,7 +102,7 @@ export function UploadReviewDialog({ uploadId, onClose }: UploadReviewDialogProp
       ) : isFetching ? (
         <Typography.Paragraph>Loading review details...</Typography.Paragraph>
       ) : error ? (
-        <Alert type="error" showIcon title={errorMessage(error, 'Failed to load review details')} />
+        <LoadError error={error} fallback="Failed to load review details" onRetry={refetch} />
       ) : null}
     </Modal>
   );

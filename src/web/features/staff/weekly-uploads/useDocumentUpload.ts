@@ -54,15 +54,16 @@ export function useDocumentUpload() {
   }
 
   /**
-   * A new version of a rejected upload. Spec section 8: a failed re-upload is only logged. Answers
-   * whether it was queued.
+   * A new version of a rejected upload; sent from a row, the row's week (then shown as queued, like an
+   * upload). Spec section 8: a failed re-upload is only logged. Answers whether it was queued.
    */
-  async function reupload(file: File, uploadId: string): Promise<boolean> {
+  async function reupload(file: File, uploadId: string, weekStart?: string): Promise<boolean> {
     if (refused(file)) return false;
     setSending(true);
     try {
       const { data } = await reuploadDocument({ fileProcessingId: uploadId, body: { file } }).unwrap();
       track({ processingId: data.processingId, jobId: data.jobId });
+      if (weekStart) setQueued({ id: data.processingId, weekStart });
       return true;
     } catch (error) {
       console.error('Re-upload failed:', errorMessage(error));

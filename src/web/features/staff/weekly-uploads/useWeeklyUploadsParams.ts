@@ -38,6 +38,20 @@ export function useWeeklyUploadsParams(now: Date = new Date()) {
     return { ...week, filter, page: readPage(searchParams.get('page')), clientId: searchParams.get('clientId') ?? undefined };
   }, [searchParams, today]);
 
+  /** Narrows the list to one assigned client, or shows them all again (undefined), from page 1. */
+  const setClient = useCallback(
+    (clientId: string | undefined) => {
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        if (clientId) next.set('clientId', clientId);
+        else next.delete('clientId');
+        next.delete('page');
+        return next;
+      });
+    },
+    [setSearchParams],
+  );
+
   const setView = useCallback(
     (changes: { week?: SelectedWeek; filter?: UploadFilter }) => {
       setSearchParams((current) => {
@@ -72,5 +86,6 @@ export function useWeeklyUploadsParams(now: Date = new Date()) {
     setWeek: useCallback((week: SelectedWeek) => setView({ week }), [setView]),
     setFilter: useCallback((filter: UploadFilter) => setView({ filter }), [setView]),
     setPage,
+    setClient,
   };
 }

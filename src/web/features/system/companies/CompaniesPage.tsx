@@ -1,5 +1,5 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Input, Tag } from 'antd';
+import { Button, Card, Flex, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZES } from '@/common/limits';
 import {
@@ -11,10 +11,10 @@ import {
 } from '@/web/api/generated';
 import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
+import { LoadError } from '@/web/components/LoadError';
 import { PageHeader } from '@/web/components/PageHeader';
 import { RangePager } from '@/web/components/RangePager';
 import { countOf } from '@/web/lib/countNoun';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
 import { useSearchBox } from '@/web/lib/useSearchBox';
 import { useToast } from '@/web/lib/useToast';
@@ -37,7 +37,7 @@ export function CompaniesPage() {
   const [editing, setEditing] = useState<Company | null>(null);
   const [deleting, setDeleting] = useState<Company | null>(null);
 
-  const { data, error, isLoading, isFetching } = useListCompaniesQuery({ page, limit: PAGE_SIZE, ...(search ? { search } : {}) });
+  const { data, error, isLoading, isFetching, refetch } = useListCompaniesQuery({ page, limit: PAGE_SIZE, ...(search ? { search } : {}) });
   const [createCompany] = useCreateCompanyMutation();
   const [updateCompany] = useUpdateCompanyMutation();
   const [deleteCompany] = useDeleteCompanyMutation();
@@ -76,7 +76,7 @@ export function CompaniesPage() {
         {isLoading || steppingBack || (isFetching && companies.length === 0) ? (
           <ListSkeleton label="Loading companies" />
         ) : error ? (
-          <Alert type="error" showIcon title={errorMessage(error, 'Failed to load companies')} />
+          <LoadError error={error} fallback="Failed to load companies" onRetry={refetch} retrying={isFetching} />
         ) : companies.length === 0 ? (
           <EmptyState
             title="No companies found"

@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, MoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Table, Typography } from 'antd';
+import { STACKED_ON_PHONE } from '@/web/components/stackedTables';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Company } from '@/web/api/generated';
 import { returnState } from '@/web/lib/returnTo';
@@ -19,6 +20,7 @@ export function CompaniesTable({ companies, firstNumber, onEdit, onDelete }: Com
   const state = returnState(useLocation());
   return (
     <Table<Company>
+      className={STACKED_ON_PHONE}
       rowKey="id"
       dataSource={companies}
       pagination={false}

@@ -1,12 +1,13 @@
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZES } from '@/common/limits';
 import { type CompanyAdmin, useListCompanyAdminsQuery } from '@/web/api/generated';
 import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
+import { LoadError } from '@/web/components/LoadError';
+import { STACKED_ON_PHONE } from '@/web/components/stackedTables';
 import { countOf } from '@/web/lib/countNoun';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { useListParams, useStepBackToLastPage } from '@/web/lib/useListParams';
 import { AddAdminDialog } from './AddAdminDialog';
 import { AdminsPager } from './AdminsPager';
@@ -25,7 +26,7 @@ export function CompanyAdminsCard({ companyId }: { companyId: string }) {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<CompanyAdmin | null>(null);
   const [resetting, setResetting] = useState<CompanyAdmin | null>(null);
-  const { data, error, isLoading, isFetching } = useListCompanyAdminsQuery({ id: companyId, page, limit: PAGE_SIZES.companyAdmins });
+  const { data, error, isLoading, isFetching, refetch } = useListCompanyAdminsQuery({ id: companyId, page, limit: PAGE_SIZES.companyAdmins });
 
   const admins = data?.data.admins ?? [];
   const total = data?.data.pagination.total ?? admins.length;
@@ -53,12 +54,13 @@ export function CompanyAdminsCard({ companyId }: { companyId: string }) {
       {isLoading || steppingBack || (isFetching && admins.length === 0) ? (
         <ListSkeleton label="Loading admins" />
       ) : error ? (
-        <Alert type="error" showIcon title={errorMessage(error, 'Failed to load admins')} />
+        <LoadError error={error} fallback="Failed to load admins" onRetry={refetch} retrying={isFetching} />
       ) : admins.length === 0 ? (
         <EmptyState title="No admins found" description="Get started by adding the first admin" />
       ) : (
         <>
           <Table<CompanyAdmin>
+            className={STACKED_ON_PHONE}
             rowKey="id"
             dataSource={admins}
             pagination={false}

@@ -4,8 +4,8 @@ import { useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useGetCompanyQuery } from '@/web/api/generated';
 import { BackLink } from '@/web/components/BackLink';
+import { LoadError } from '@/web/components/LoadError';
 import { StatCard } from '@/web/components/StatCard';
-import { errorMessage } from '@/web/lib/errorMessage';
 import { isMissingRecord, isUuid } from '@/web/lib/routeId';
 import { useReturnTo } from '@/web/lib/returnTo';
 import { CompanyAdminsCard } from './CompanyAdminsCard';
@@ -17,7 +17,7 @@ import { CompanyAdminsCard } from './CompanyAdminsCard';
 export function CompanyDetailPage() {
   const { id } = useParams();
   const backTo = useReturnTo('/system/companies');
-  const { data, error, isLoading } = useGetCompanyQuery(isUuid(id) ? { id } : skipToken);
+  const { data, error, isLoading, isFetching, refetch } = useGetCompanyQuery(isUuid(id) ? { id } : skipToken);
   const company = data?.data.company;
 
   let body;
@@ -25,7 +25,7 @@ export function CompanyDetailPage() {
   else if (!isUuid(id)) body = <Alert type="error" showIcon title="Company not found" />;
   else if (isLoading) body = <Skeleton active paragraph={{ rows: 4 }} />;
   else if (error && isMissingRecord(error)) body = <Alert type="error" showIcon title="Company not found" />;
-  else if (error) body = <Alert type="error" showIcon title={errorMessage(error, 'Failed to load company')} />;
+  else if (error) body = <LoadError error={error} fallback="Failed to load company" onRetry={refetch} retrying={isFetching} />;
   else if (!company) body = <Alert type="error" showIcon title="Company not found" />;
   else
     body = (

@@ -1,10 +1,11 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Flex, Tag } from 'antd';
+import { Button, Card, Flex, Tag } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZES } from '@/common/limits';
 import { type ConsolidatedFile, useListConsolidatedFilesQuery } from '@/web/api/generated';
 import { EmptyState } from '@/web/components/EmptyState';
 import { ListSkeleton } from '@/web/components/ListSkeleton';
+import { LoadError } from '@/web/components/LoadError';
 import { PageHeader } from '@/web/components/PageHeader';
 import { RangePager } from '@/web/components/RangePager';
 import { countOf } from '@/web/lib/countNoun';
@@ -32,7 +33,7 @@ export function ConsolidatedFilesPage() {
   const [uploading, setUploading] = useState(false);
   const [viewing, setViewing] = useState<ConsolidatedFile | null>(null);
   const picker = useCompanyOptions(companyId || undefined);
-  const { data, error, isLoading, isFetching } = useListConsolidatedFilesQuery({ page, limit: PAGE_SIZE, ...(companyId ? { companyId } : {}) });
+  const { data, error, isLoading, isFetching, refetch } = useListConsolidatedFilesQuery({ page, limit: PAGE_SIZE, ...(companyId ? { companyId } : {}) });
 
   const files = data?.data.files ?? [];
   const total = data?.data.pagination.total ?? files.length;
@@ -68,7 +69,7 @@ export function ConsolidatedFilesPage() {
         {isLoading || steppingBack || (isFetching && files.length === 0) ? (
           <ListSkeleton label="Loading consolidated files" />
         ) : error ? (
-          <Alert type="error" showIcon title={`Failed to load consolidated files: ${errorMessage(error)}`} />
+          <LoadError error={error} fallback="Failed to load consolidated files" message={`Failed to load consolidated files: ${errorMessage(error)}`} onRetry={refetch} retrying={isFetching} />
         ) : files.length === 0 ? (
           <EmptyState
             title="No consolidated files found"

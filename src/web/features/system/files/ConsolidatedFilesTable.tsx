@@ -1,5 +1,6 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { Button, Flex, Table, Tag, Typography } from 'antd';
+import { STACKED_ON_PHONE } from '@/web/components/stackedTables';
 import type { ConsolidatedFile } from '@/web/api/generated';
 import { fileExtension } from '@/common/uploadRules';
 import { formatDateTime } from '@/web/lib/formatDate';
@@ -23,6 +24,7 @@ export const FILE_NAME_WIDTH = 260;
 export function ConsolidatedFilesTable({ files, onView }: { files: ConsolidatedFile[]; onView: (file: ConsolidatedFile) => void }) {
   return (
     <Table<ConsolidatedFile>
+      className={STACKED_ON_PHONE}
       rowKey="id"
       dataSource={files}
       pagination={false}

@@ -1,0 +1,132 @@
+import type PgBoss from 'pg-boss';
+
+export interface QueueWorker {
+  /**
+   * Stops taking jobs; the jobs under way finish first. Those still running after `graceMs` are
+   * stopped and handed back to the queue (as a failed attempt, retried at once by any worker).
+   */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** One job as the queue hands it out, with what stops its run early. */
+export interface QueuedJob<Data> {
+  id: string;
+  data: Data;
+  /** How long the queue lets it run before it takes it back. */
+  expireInSeconds: number;
+  /** Aborted when the worker stops before the run is over: the run ends and the queue hands the job out again. */
+  halt?: AbortSignal;
+}
+
+/**
+ * How often an idle worker asks the queue for a job. A job queued in this process wakes its
+ * workers at once; one queued by another process (a separate API process) is found within this.
+ */
+const POLLING_INTERVAL_SECONDS = 0.5;
+
+/** The queue workers of this process, by queue instance and queue name: a job queued here wakes them at once. */
+const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
+
+/** The jobs this process runs now, by queue instance and queue name, and who waits for none to run. */
+const localRuns = new WeakMap<PgBoss, Map<string, { running: number; idle: Set<() => void> }>>();
+
+function runsOf(boss: PgBoss, queue: string): { running: number; idle: Set<() => void> } {
+  const byQueue = localRuns.get(boss) ?? new Map<string, { running: number; idle: Set<() => void> }>();
+  localRuns.set(boss, byQueue);
+  let runs = byQueue.get(queue);
+  if (!runs) byQueue.set(queue, (runs = { running: 0, idle: new Set() }));
+  return runs;
+}
+
+/**
+ * Takes the jobs of one queue, `concurrency` at a time: one pg-boss worker per slot, each running one
+ * job after another, in pg-boss's order (highest priority, then oldest). A run that throws fails the
+ * attempt, and the queue hands the job out again while it has retries left.
+ */
+export async function startQueueWorker<Data extends object>(
+  boss: PgBoss,
+  queue: string,
+  concurrency: number,
+  run: (job: QueuedJob<Data>) => Promise<void>,
+): Promise<QueueWorker> {
+  const ids: string[] = [];
+  /** The runs under way, each with what stops it. */
+  const running = new Map<Promise<void>, AbortController>();
+  for (let slot = 0; slot < concurrency; slot++) {
+    let id = '';
+    id = await boss.work<Data>(queue, { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async ([job]) => {
+      const halt = new AbortController();
+      const runs = runsOf(boss, queue);
+      runs.running++;
+      const current = run({ ...job, halt: halt.signal });
+      running.set(current, halt);
+      try {
+        await current;
+      } finally {
+        running.delete(current);
+        if (--runs.running === 0) for (const resolve of runs.idle) resolve();
+        // The queue may hold more: look for the next job now rather than after a polling interval.
+        boss.notifyWorker(id);
+      }
+    });
+    ids.push(id);
+  }
+  const byQueue = localWorkers.get(boss) ?? new Map<string, string[]>();
+  localWorkers.set(boss, byQueue);
+  byQueue.set(queue, [...(byQueue.get(queue) ?? []), ...ids]);
+  return {
+    async stop(graceMs = Infinity) {
+      byQueue.set(queue, (byQueue.get(queue) ?? []).filter((id) => !ids.includes(id)));
+      await Promise.all(ids.map((id) => boss.offWork({ id })));
+      const finished = Promise.allSettled([...running.keys()]);
+      if (await settlesWithin(finished, graceMs)) return;
+      // A run stopped this way ends with an error, so the queue marks the attempt failed and hands the job out again.
+      for (const halt of running.values()) halt.abort();
+      await finished;
+    },
+  };
+}
+
+/**
+ * Wakes this process's idle workers of a queue after a job of it commits, so the job starts now
+ * rather than at the next poll. Workers in other processes find it at their next poll.
+ */
+export function wakeQueueWorkers(boss: PgBoss, queue: string): void {
+  for (const id of localWorkers.get(boss)?.get(queue) ?? []) boss.notifyWorker(id);
+}
+
+/**
+ * Resolves once this process runs no job of the queue (at once when it runs none), or after
+ * `maxWaitMs` whatever it runs. Work that may wait lets the queue's jobs have the process first.
+ */
+export async function queueIdle(boss: PgBoss, queue: string, maxWaitMs: number): Promise<void> {
+  const runs = runsOf(boss, queue);
+  if (runs.running === 0) return;
+  let resolve = () => undefined as void;
+  const idle = new Promise<void>((done) => (resolve = done));
+  runs.idle.add(resolve);
+  const timer = setTimeout(resolve, maxWaitMs);
+  try {
+    await idle;
+  } finally {
+    clearTimeout(timer);
+    runs.idle.delete(resolve);
+  }
+}
+
+/** Whether the promise settles within the time given (it is left running either way). */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  if (ms === Infinity) {
+    await promise;
+    return true;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
