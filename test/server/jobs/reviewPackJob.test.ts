@@ -222,6 +222,8 @@ describe('the review pack worker', () => {
       upload = (await t.database.db.select().from(uploads).where(eq(uploads.id, processingId)))[0];
     }
     expect(upload).toMatchObject({ status: 'SCRUBBED', reviewReadyAt: expect.any(Date), reviewFailedAt: null });
+    // the queue marks the job completed once its handler has returned, a moment after the pack's rows are in
+    while ((await t.queue!.getJobById(REVIEW_PACK_QUEUE, waiting.id))?.state !== 'completed' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await t.queue!.getJobById(REVIEW_PACK_QUEUE, waiting.id)).toMatchObject({ state: 'completed' });
     expect(log.error).not.toHaveBeenCalled();
   });
