@@ -263,6 +263,7 @@ describe('every screen against WCAG 2.1 AA', () => {
     // Escape closes the menu without a download and leaves the focus on the button.
     await page.keyboard.press('Enter');
     await menu.waitFor();
+    await focusMovesTo(menu);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     await focusMovesTo(download);
@@ -292,11 +293,13 @@ describe('every screen against WCAG 2.1 AA', () => {
     await page.goto(`${baseUrl()}/staff/weekly-uploads`);
     await screenReady(page);
     const row = page.getByRole('row').filter({ hasText: company.clients.missing.name });
-    await tabTo(page, row.getByRole('button', { name: 'Upload' }));
     const workbook = path.join(os.tmpdir(), `keyboard-upload-${process.pid}.xlsx`);
     await writeModelXlsx(payrollModel({ sheets: 1, rowsPerSheet: 20, seed: 9 }), workbook);
+    // listening before the key press: the browser hands the picker to the test rather than showing it
+    const picked = page.waitForEvent('filechooser');
+    await tabTo(page, row.getByRole('button', { name: 'Upload' }));
     try {
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+      const [chooser] = await Promise.all([picked, page.keyboard.press('Enter')]);
       await chooser.setFiles(workbook);
       await row.getByText('Processing complete').waitFor({ timeout: 60_000 });
     } finally {
