@@ -16,6 +16,8 @@
  *   BENCH_ONLY=csv,5MB   run only the cases with these labels (50KB, 5MB, csv, 50MB, 100MB, xls)
  *   BENCH_CLI=only       only the whole-process comparison (`npm run bench:cli`); BENCH_CLI=0 leaves it out
  *   BENCH_CLI_ROUNDS=n   rounds of the whole-process comparison (default: 11 for 50 KB, 5 for 5 MB, 7 for the CSV)
+ *   BENCH_BASELINE=path  another checkout, built (`npx tsx scripts/build-server.ts`): its command line takes turns
+ *                        in the whole-process rounds too, so before and after are paired with the references
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
@@ -34,6 +36,7 @@ const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').
 const WARM = process.env.BENCH_CLI !== 'only';
 const COLD = process.env.BENCH_CLI !== '0';
 const COLD_ROUNDS = Number(process.env.BENCH_CLI_ROUNDS) || undefined;
+const BASELINE = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE, 'dist/server/process.js') : undefined;
 const ROOT = resolve(__dirname, '../..');
 /** Inside the repository, so the bundle finds node_modules. */
 const BUILD_DIR = join(ROOT, 'dist/bench');
@@ -161,7 +164,7 @@ async function main(): Promise<void> {
     if (!warm && !wholeProcess) continue;
     const input = await generated(label, rowsPerSheet, format);
     if (warm) plan.push({ input, ...rest });
-    if (wholeProcess) coldPlan.push({ label, input: input.path, ...cold, rounds: COLD_ROUNDS ?? cold.rounds });
+    if (wholeProcess) coldPlan.push({ label, input: input.path, ...cold, rounds: COLD_ROUNDS ?? cold.rounds, baseline: BASELINE });
   }
   for (const { input, kinds, runs, referenceRuns = runs, rounds } of plan) {
     const size = statSync(input.path).size;
@@ -185,6 +188,7 @@ async function main(): Promise<void> {
     for (const kind of kinds) line(kind, input, overRounds(kind), kind === 'engine' ? undefined : engine);
   }
   if (coldPlan.length === 0) return;
+  if (BASELINE && !existsSync(BASELINE)) throw new Error(`${BASELINE} is missing: build that checkout first (npx tsx scripts/build-server.ts).`);
   const engineCli = buildEngineIfStale(ROOT);
   for (const c of coldPlan) compareWholeProcesses(engineCli, referenceProcess, c);
 }

@@ -6,7 +6,8 @@
  * (so the files it loads are in the page cache for every timed run alike), then the rounds take turns,
  * the order rotating each round, and each side's median wall time is compared with the goal. The CPU
  * time each process used (every thread) is printed beside it: on a machine others are using, it moves
- * less than wall time does.
+ * less than wall time does. With `baseline` (another checkout's build), that command line takes its turn
+ * in the same rounds, so a change is measured against the build before it and the references at once.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,6 +22,8 @@ export interface WholeProcessCase {
   /** The engine's time may be at most this share of each reference's. */
   goal: number;
   rounds: number;
+  /** Another build's command line (`dist/server/process.js` of another checkout), timed in the same rounds. */
+  baseline?: string;
 }
 
 /**
@@ -66,6 +69,7 @@ export function compareWholeProcesses(engineCli: string, referenceScript: string
   try {
     const commands = new Map<string, string[]>([
       ['engine CLI', [engineCli, c.input, '--out', out]],
+      ...(c.baseline ? [['baseline', [c.baseline, c.input, '--out', join(out, 'baseline')]] as [string, string[]]] : []),
       // the references get the heap they get in the warm comparison
       ...c.references.map((kind): [string, string[]] => [kind, ['--max-old-space-size=8192', referenceScript, kind, c.input, join(out, `${kind}.xlsx`)]]),
     ]);
@@ -93,9 +97,13 @@ export function compareWholeProcesses(engineCli: string, referenceScript: string
       const cpuMs = cpu(name);
       const cpuText = cpuMs === undefined ? '' : `cpu ${seconds(cpuMs)}`;
       let verdict = '';
-      if (name !== 'engine CLI') {
+      if (name === 'baseline') {
         const cpuShare = engineCpu !== undefined && cpuMs ? ` (CPU ${(engineCpu / cpuMs).toFixed(2)})` : '';
-        verdict = `  engine in ${(engine / ms).toFixed(2)} of its time${cpuShare}; goal at most ${c.goal.toFixed(2)}: ${engine <= ms * c.goal ? 'met' : 'MISSED'}`;
+        verdict = `  engine in ${(engine / ms).toFixed(2)} of the baseline's time${cpuShare}`;
+      } else if (name !== 'engine CLI') {
+        const cpuShare = engineCpu !== undefined && cpuMs ? ` (CPU ${(engineCpu / cpuMs).toFixed(2)})` : '';
+        const baselineShare = c.baseline ? `; the baseline in ${(wall('baseline') / ms).toFixed(2)}` : '';
+        verdict = `  engine in ${(engine / ms).toFixed(2)} of its time${cpuShare}${baselineShare}; goal at most ${c.goal.toFixed(2)}: ${engine <= ms * c.goal ? 'met' : 'MISSED'}`;
       }
       console.log(`  ${name.padEnd(10)} ${seconds(ms).padStart(9)} ${range.padEnd(20)} ${cpuText.padEnd(12)}${verdict}`);
     }

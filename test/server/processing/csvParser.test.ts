@@ -63,7 +63,9 @@ function parseInPieces(text: string, delimiter: string, cuts: number[]): CsvReco
   return parser.takeRecords();
 }
 
-const asWritten = (records: CsvRecord[]) => records.map((r) => ({ line: r.row, fields: r.cells.map((c) => String(c)) }));
+/** Fields as text again: numbers as Number() prints them, an empty field (null) as ''. */
+const asText = (c: string | number | null) => (c === null ? '' : String(c));
+const asWritten = (records: CsvRecord[]) => records.map((r) => ({ line: r.row, fields: r.cells.map(asText) }));
 
 describe('the CSV parser', () => {
   it.each([',', ';', '\t'])('reads what was written with %j, fed whole or cut anywhere, as csv-parse does', (delimiter) => {
@@ -75,7 +77,7 @@ describe('the CSV parser', () => {
       const whole = parseInPieces(written.text, delimiter, []);
       expect(asWritten(whole)).toEqual(written.records);
       if (ending) {
-        expect(whole.map((r) => r.cells.map((c) => String(c)))).toEqual(parse(written.text, { delimiter, relax_column_count: true, relax_quotes: true }));
+        expect(whole.map((r) => r.cells.map(asText))).toEqual(parse(written.text, { delimiter, relax_column_count: true, relax_quotes: true }));
       }
       // cut at every kind of place: inside quotes, between a doubled quote, between CR and LF
       const cuts = Array.from({ length: 6 }, () => Math.floor(rnd() * written.text.length)).sort((a, b) => a - b);
@@ -87,6 +89,32 @@ describe('the CSV parser', () => {
     const written = writeCsv(random(7), ',', 40);
     const everywhere = Array.from({ length: written.text.length - 1 }, (_, i) => i + 1);
     expect(asWritten(parseInPieces(written.text, ',', everywhere))).toEqual(written.records);
+  });
+
+  it('keeps how a chunk ended (a CR, a closing quote, a CR inside quotes) across empty chunks that follow it', () => {
+    const text = 'a,"x""y"\r\n"two\r\nlines",b\r\n"q""",3\r\n';
+    const whole = asWritten(parseInPieces(text, ',', []));
+    expect(whole).toEqual([
+      { line: 1, fields: ['a', 'x"y'] },
+      { line: 2, fields: ['two\r\nlines', 'b'] },
+      { line: 4, fields: ['q"', '3'] },
+    ]);
+    // every character its own chunk, each followed by an empty one
+    const parser = new CsvParser(',');
+    for (const c of text) {
+      parser.feed(c);
+      parser.feed('');
+    }
+    parser.end();
+    expect(asWritten(parser.takeRecords())).toEqual(whole);
+  });
+
+  it('gives an empty field, quoted or not, as an empty cell (null), and a field of spaces as its text', () => {
+    const records = parseInPieces('a,,"",\r\n, ,"0"\r\n', ',', [3]);
+    expect(records.map((r) => r.cells)).toEqual([
+      ['a', null, null, null],
+      [null, ' ', 0],
+    ]);
   });
 
   it('keeps a last line without a line end, and a quote inside an unquoted field as text', () => {

@@ -92,4 +92,17 @@ describe('the row encoder', () => {
     }
     expect(out.buffer.subarray(0, out.offset).toString('utf8')).toBe(expected);
   });
+
+  it('writes every count of digits, at each power of ten and either side of it, as plain XML does', () => {
+    const around = [1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((p) => [10 ** p - 1, 10 ** p, 10 ** p + 1]);
+    const numbers = [0, 1, 7, ...around.filter((n) => n <= 2_147_483_647), 2_147_483_647, ...around.filter((n) => n < 1e7).map((n) => n + 0.5), ...around.map((n) => -n)];
+    const out = sink(1024 * 1024);
+    let expected = '';
+    numbers.forEach((n, i) => {
+      const rowNumber = around[i % around.length];
+      encodeRow(out, rowNumber, [n, n / 100], false, FormulaGuard.Apostrophe);
+      expected += rowXml(rowNumber, [n, n / 100], false, FormulaGuard.Apostrophe);
+    });
+    expect(out.buffer.subarray(0, out.offset).toString('utf8')).toBe(expected);
+  });
 });

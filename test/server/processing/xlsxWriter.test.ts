@@ -1,8 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
+import { DeflatedPart } from '../../../src/server/processing/writing/deflatedPart';
 import { SpilledChunks } from '../../../src/server/processing/writing/spilledChunks';
 import { FormulaGuard } from '../../../src/server/processing/writing/formulaText';
 import { XlsxWriter } from '../../../src/server/processing/writing/xlsxWriter';
@@ -44,6 +45,25 @@ describe('bytes set aside for the sheets appended at the end', () => {
   });
 });
 
+describe('a part deflated as it is written', () => {
+  it('keeps text appended in pieces of every size in order, around and beyond its buffers', async () => {
+    const chunks: Buffer[] = [];
+    const part = new DeflatedPart((chunk) => {
+      chunks.push(Buffer.from(chunk));
+      return undefined;
+    });
+    const pieces = ['<start>', 'x'.repeat(20_000), 'é'.repeat(3_000), 'y'.repeat(400_000), ...Array.from({ length: 2_000 }, (_, i) => `<r>${i}</r>`), 'z'.repeat(2_000_000)];
+    for (const piece of pieces) {
+      part.append(piece);
+      if (part.needsFlush) await part.flush();
+    }
+    const { size, crc } = await part.end();
+    const text = inflateRawSync(Buffer.concat(chunks));
+    expect(text.toString('utf8')).toBe(pieces.join(''));
+    expect({ size, crc }).toEqual({ size: text.length, crc: crc32(text) });
+  });
+});
+
 describe('the xlsx writer', () => {
   it('records the CRC-32 and size of every part, streamed or appended, small or spanning many buffers', async () => {
     const path = join(dir, 'out.xlsx');
@@ -60,6 +80,23 @@ describe('the xlsx writer', () => {
     expect(entries.find((e) => e.name === 'xl/worksheets/sheet1.xml')?.size).toBeGreaterThan(4 * 1024 * 1024);
     for (const entry of entries) {
       expect({ name: entry.name, crc: entry.crc, size: entry.size }).toEqual({ name: entry.name, crc: crc32(entry.data), size: entry.data.length });
+    }
+  });
+
+  it('writes rows larger than the first, smaller buffer whole, at the start of a sheet and after it', async () => {
+    const path = join(dir, 'out.xlsx');
+    const writer = await XlsxWriter.create(path, ['Streamed', 'Appended'], [2, 2], FormulaGuard.Apostrophe);
+    const long = (n: number) => `${n}:`.padEnd(60_000, 'abcdefghij');
+    for (const sheet of [0, 1]) {
+      writer.sheet(sheet).row(['Header', 'Text'], true);
+      for (let n = 1; n <= 5; n++) writer.sheet(sheet).row([n, long(n)]);
+      await writer.sheet(sheet).flush();
+    }
+    await writer.finish();
+    const workbook = XLSX.readFile(path);
+    for (const name of ['Streamed', 'Appended']) {
+      const rows = XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets[name], { header: 1 });
+      expect(rows).toEqual([['Header', 'Text'], ...[1, 2, 3, 4, 5].map((n) => [n, long(n)])]);
     }
   });
 

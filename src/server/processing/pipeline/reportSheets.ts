@@ -67,7 +67,8 @@ export function totalsColumns(layout: ScrubbedLayout): { names: string[]; row: (
   };
 }
 
-export function summaryRows(summary: ProcessingSummary): CellValue[][] {
+/** The Summary sheet: counts and totals (the week's facts are not shown, so they may come later). */
+export function summaryRows(summary: Omit<ProcessingSummary, 'weekFacts'>): CellValue[][] {
   const used = summary.sheets.filter((s) => !s.skippedReason).length;
   return [
     ['File', summary.fileName],

@@ -108,7 +108,10 @@ export class RowFlow {
     // a row of text only below the data, held until the row after it says whether it starts a stacked
     // table; or (`begun`) the one-row header of a stacked table just begun, which the row after it may
     // make a two-row header
-    let held: { row: SheetRow; begun: boolean } | undefined;
+    // (`textRow`, not `row`: objects whose first property is `row` share V8's hidden classes with the
+    // rows themselves, `{ row, cells }`, and a row held there instead of a number made the rows' `row`
+    // field generic, throwing the row loop's optimised code away)
+    let held: { textRow: SheetRow; begun: boolean } | undefined;
     for await (const batch of rows) {
       for (const row of batch) {
         if (row.row <= table.header.row) continue;
@@ -116,12 +119,12 @@ export class RowFlow {
         if (countGaps) sheet.pendingBlank += Math.max(0, row.row - lastRow - 1);
         lastRow = row.row;
         if (held && stacked) {
-          const { row: upper, begun } = held;
+          const { textRow: upper, begun } = held;
           held = undefined;
           const joined = row.row === upper.row + 1 ? this.stackedHeader(upper, sheet.current, table, stacked, row) : undefined;
           if (joined) {
             this.nextTable(sheet, joined, table.info, stacked, begun);
-            if (joined.upperRow === undefined) held = { row: { row: row.row, cells: row.cells.slice() }, begun: true };
+            if (joined.upperRow === undefined) held = { textRow: { row: row.row, cells: row.cells.slice() }, begun: true };
             else this.announce(sheet.current);
             continue;
           }
@@ -136,7 +139,7 @@ export class RowFlow {
         }
         // a header repeated with other columns in other places starts a table too (stackedHeader tells)
         if (stacked && isTextOnly(row)) {
-          held = { row: { row: row.row, cells: row.cells.slice() }, begun: false };
+          held = { textRow: { row: row.row, cells: row.cells.slice() }, begun: false };
           continue;
         }
         this.flowRow(sheet, row, kind);
@@ -145,7 +148,7 @@ export class RowFlow {
       onBatch();
     }
     if (held?.begun) this.announce(sheet.current);
-    else if (held && stacked) this.heldRow(sheet, held.row, table, stacked);
+    else if (held && stacked) this.heldRow(sheet, held.textRow, table, stacked);
     this.endTable(sheet.current);
   }
 

@@ -88,12 +88,14 @@ async function runOnce(options: ProcessWorkbookOptions, started: number, stacked
     progress.report('SCRUBBING', () => `Scrubbing: checking ${formatCount(ledger.size)} employees`, true);
     const hoursCents = HOURS_COLUMNS.map((_, i) => ledger.total(i));
     const grossCents = ledger.total(MONEY_FIGURE(MONEY['Gross Pay']));
-    const weekFacts: WeekFacts = {
+    const weekFactsOf = (): WeekFacts => ({
       employees: ledger.weekEmployees(),
       totalGross: grossCents / 100,
       totalHours: hoursCents.reduce((sum, cents) => sum + cents, 0) / 100,
-    };
-    const weekIssues = history?.facts ? compareWeeks(weekFacts, history.facts, history.weekStart, options.weekOverWeek) : [];
+    });
+    // compared with last week's, the facts are needed before Issues is done; else they wait (see below)
+    const comparedFacts = history?.facts ? weekFactsOf() : undefined;
+    const weekIssues = comparedFacts && history?.facts ? compareWeeks(comparedFacts, history.facts, history.weekStart, options.weekOverWeek) : [];
     for (const issue of [...ledger.weeklyIssues(), ...weekIssues]) {
       flow.writeIssue(issue);
       if (outputs.needsFlush) await outputs.flush();
@@ -107,7 +109,7 @@ async function runOnce(options: ProcessWorkbookOptions, started: number, stacked
     for (const info of infos) await outputs.write(outputs.sources, sourcesRow(info));
 
     const totalHours = Object.fromEntries(HOURS_COLUMNS.map((c, i) => [c, hoursCents[i] / 100])) as Record<HoursKind, number>;
-    const summary: ProcessingSummary = {
+    const summary: Omit<ProcessingSummary, 'weekFacts'> = {
       fileName: options.fileName,
       format: source.format,
       rowsIn: flow.counts.rowsIn,
@@ -121,14 +123,16 @@ async function runOnce(options: ProcessWorkbookOptions, started: number, stacked
       sheets: infos,
       skippedSheets: infos.filter((i) => i.skippedReason).map((i) => ({ name: i.name, reason: i.skippedReason as string })),
       durationMs: performance.now() - started,
-      weekFacts,
       weekOverWeek: { warnings: weekOverWeekWarnings(flow.counts.issuesByRule) },
     };
     for (const row of summaryRows(summary)) await outputs.write(outputs.summary, row);
     progress.report('SCRUBBING', () => `Scrubbing: writing ${formatCount(summary.rowsOut)} clean rows`, true);
-    await outputs.finish();
-    summary.durationMs = performance.now() - started;
-    return summary;
+    const finishing = outputs.finish();
+    // a fact per employee (a few tens of milliseconds for tens of thousands): built while the
+    // compressors finish the files on the thread pool, instead of before this thread hands them the end
+    const weekFacts = comparedFacts ?? weekFactsOf();
+    await finishing;
+    return { ...summary, weekFacts, durationMs: performance.now() - started };
   } catch (err) {
     await outputs?.discard();
     if (err instanceof LayoutGrew) throw err;

@@ -2,7 +2,7 @@
  * A streaming RFC 4180 CSV parser over decoded text: quoted fields with doubled quotes and line breaks,
  * CRLF, LF or CR line ends. Each record carries the line number it starts on. A plain number
  * (`-?(0|[1-9]\d*)(\.\d+)?`), quoted or not, comes out as that number (read straight from the text
- * when it lies in one chunk); everything else as text.
+ * when it lies in one chunk); an empty field as null (an empty cell); everything else as text.
  */
 export interface CsvRecord {
   /** The line the record starts on. */
@@ -50,14 +50,35 @@ function plainNumberIn(text: string, start: number, end: number): number | undef
   return negative ? -value : value;
 }
 
-function typed(field: string): string | number {
+function typed(field: string): string | number | null {
+  if (field === '') return null;
   return plainNumberIn(field, 0, field.length) ?? field;
 }
 
+/**
+ * The field ending at text[end]: a number when it is a plain one, else its text. `field` is what came
+ * before `start` (quoted, or begun in an earlier chunk).
+ */
+function fieldValue(field: string, text: string, start: number, end: number): string | number | null {
+  if (field === '') return start === end ? null : (plainNumberIn(text, start, end) ?? text.slice(start, end));
+  return typed(field + text.slice(start, end));
+}
+
+/**
+ * Empty lists already of the kind of array they become: a list of records holds objects, a record's
+ * fields hold text and numbers. A new array from `[]` or `new Array(n)` starts as one of small integers
+ * and changes kind at its first store; V8 compiles the loop for the arrays it has seen, and meeting
+ * the other kind later threw that code away. `slice()` keeps the kind of the array it copies.
+ */
+const NO_RECORDS: CsvRecord[] = [{ row: 0, cells: [] }];
+NO_RECORDS.length = 0;
+const NO_FIELDS: Array<string | number | null> = [''];
+NO_FIELDS.length = 0;
+
 export class CsvParser {
   private field = '';
-  private fields: Array<string | number> = [];
-  /** Fields of the current record so far; records are sized like the one before them. */
+  private fields = NO_FIELDS.slice();
+  /** Fields of the current record so far. */
   private count = 0;
   private inQuotes = false;
   private quoteSeen = false;
@@ -66,69 +87,86 @@ export class CsvParser {
   private quotedCR = false;
   private line = 1;
   private recordLine = 1;
-  private records: CsvRecord[] = [];
+  private records = NO_RECORDS.slice();
 
   constructor(private readonly delimiter: string) {}
 
   takeRecords(): CsvRecord[] {
     const records = this.records;
-    this.records = [];
+    this.records = NO_RECORDS.slice();
     return records;
   }
 
+  /**
+   * Reads a piece of text. The parser's state lives in locals while it does, and goes back at the end:
+   * a path taken rarely (a quote or a CR at the very end of a piece) then asks V8 for nothing it has
+   * not seen, so the loop's optimised code is not thrown away the first time one is met.
+   */
   feed(text: string): void {
     const delimiter = this.delimiter.charCodeAt(0);
     const n = text.length;
-    let i = 0;
-    if (this.pendingCR && n > 0) {
-      this.pendingCR = false;
-      if (text.charCodeAt(0) === 10) i = 1;
+    const records = this.records;
+    let field = this.field;
+    let fields = this.fields;
+    let count = this.count;
+    let inQuotes = this.inQuotes;
+    let quoteSeen = this.quoteSeen;
+    let pendingCR = this.pendingCR;
+    let quotedCR = this.quotedCR;
+    let line = this.line;
+    let recordLine = this.recordLine;
+    // How the last chunk ended meets how this one begins. Every test and sum here runs on every call,
+    // the rare cases only choosing between their results: code first run in a rare case has nothing
+    // for V8 to go by, and meeting it threw the loop's optimised code away.
+    const nonEmpty = n > 0;
+    const first = nonEmpty ? text.charCodeAt(0) : -1;
+    const startsWithLF = first === 10;
+    const startsWithQuote = first === 34;
+    // a CR that ended the last chunk and an LF that begins this one are one line end
+    const skipLF = pendingCR && startsWithLF;
+    // a quote that ended the last chunk, doubled by one that begins this one, is a quote in the field
+    const doubledQuote = quoteSeen && startsWithQuote;
+    line += quotedCR && nonEmpty && !startsWithLF ? 1 : 0;
+    field += doubledQuote ? '"' : '';
+    inQuotes = inQuotes || doubledQuote;
+    if (nonEmpty) {
+      pendingCR = false;
+      quotedCR = false;
+      quoteSeen = false;
     }
-    if (this.quotedCR && n > 0) {
-      this.quotedCR = false;
-      if (text.charCodeAt(0) !== 10) this.line++;
-    }
+    let i = skipLF || doubledQuote ? 1 : 0;
     let start = i;
     let c = 0;
     while (i < n) {
-      if (this.inQuotes) {
+      if (inQuotes) {
         // inside quotes: on to the next quote, counting the line breaks passed
         for (; i < n; i++) {
           c = text.charCodeAt(i);
           if (c === 34) break;
-          if (c === 10) this.line++;
+          if (c === 10) line++;
           else if (c === 13) {
-            if (i + 1 === n) this.quotedCR = true;
-            else if (text.charCodeAt(i + 1) !== 10) this.line++;
+            if (i + 1 === n) quotedCR = true;
+            else if (text.charCodeAt(i + 1) !== 10) line++;
           }
         }
         if (i === n) break;
-        this.field += text.slice(start, i);
+        field += text.slice(start, i);
         if (i + 1 >= n) {
           // a quote at the very end of a chunk: decide when the next chunk arrives
-          this.inQuotes = false;
-          this.quoteSeen = true;
-          start = ++i;
-          continue;
+          inQuotes = false;
+          quoteSeen = true;
+          start = n;
+          break;
         }
         if (text.charCodeAt(i + 1) === 34) {
-          this.field += '"';
+          field += '"';
           i += 2;
         } else {
-          this.inQuotes = false;
+          inQuotes = false;
           i++;
         }
         start = i;
         continue;
-      }
-      if (this.quoteSeen) {
-        this.quoteSeen = false;
-        if (text.charCodeAt(i) === 34) {
-          this.field += '"';
-          this.inQuotes = true;
-          start = ++i;
-          continue;
-        }
       }
       // outside quotes: on to the next delimiter, line end or quote
       for (; i < n; i++) {
@@ -137,34 +175,41 @@ export class CsvParser {
       }
       if (i === n) break;
       if (c === delimiter) {
-        this.fields[this.count++] = this.value(text, start, i);
-        this.field = '';
+        fields[count++] = fieldValue(field, text, start, i);
+        field = '';
         start = ++i;
       } else if (c === 34) {
         // a quote opens a quoted field only at its start; elsewhere it is text
-        if (i === start && this.field === '') {
-          this.inQuotes = true;
+        if (i === start && field === '') {
+          inQuotes = true;
           start = ++i;
         } else i++;
       } else {
-        this.fields[this.count++] = this.value(text, start, i);
-        this.field = '';
-        this.endRecord();
+        fields[count++] = fieldValue(field, text, start, i);
+        field = '';
+        // the record ends
+        if (fields.length !== count) fields.length = count;
+        records.push({ row: recordLine, cells: fields });
+        fields = NO_FIELDS.slice();
+        count = 0;
+        line++;
+        recordLine = line;
         if (c === 13) {
-          if (i + 1 >= n) this.pendingCR = true;
+          if (i + 1 >= n) pendingCR = true;
           else if (text.charCodeAt(i + 1) === 10) i++;
         }
         start = ++i;
       }
     }
-    this.field += text.slice(start, n);
-  }
-
-  /** The field ending at `end`: a number when it is a plain one, else its text. */
-  private value(text: string, start: number, end: number): string | number {
-    if (this.field === '') return plainNumberIn(text, start, end) ?? text.slice(start, end);
-    // quoted, or begun in an earlier chunk
-    return typed(this.field + text.slice(start, end));
+    this.field = field + text.slice(start, n);
+    this.fields = fields;
+    this.count = count;
+    this.inQuotes = inQuotes;
+    this.quoteSeen = quoteSeen;
+    this.pendingCR = pendingCR;
+    this.quotedCR = quotedCR;
+    this.line = line;
+    this.recordLine = recordLine;
   }
 
   end(): void {
@@ -178,7 +223,7 @@ export class CsvParser {
   private endRecord(): void {
     if (this.fields.length !== this.count) this.fields.length = this.count;
     this.records.push({ row: this.recordLine, cells: this.fields });
-    this.fields = new Array<string | number>(this.count);
+    this.fields = NO_FIELDS.slice();
     this.count = 0;
     this.line++;
     this.recordLine = this.line;

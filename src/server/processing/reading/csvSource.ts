@@ -111,12 +111,7 @@ function* feedInSlices(parser: CsvParser, text: string): Generator<SheetRow[]> {
   }
 }
 
+/** The records parsed so far, as they are: the parser types numbers and makes an empty field an empty cell. */
 function toRows(parser: CsvParser): SheetRow[] {
-  const records = parser.takeRecords();
-  // the parser types numbers; an empty field is an empty cell
-  for (let r = 0; r < records.length; r++) {
-    const cells = records[r].cells;
-    for (let i = 0; i < cells.length; i++) if (cells[i] === '') cells[i] = null;
-  }
-  return records;
+  return parser.takeRecords();
 }

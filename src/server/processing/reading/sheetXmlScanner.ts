@@ -19,11 +19,22 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13;
 }
 
+/**
+ * Empty lists already of the kind of array they become: the rows taken hold objects, a row's cells any
+ * value. A new `[]` starts as an array of small integers and changes kind at its first store; V8
+ * compiles the scanner for the arrays it has seen, and meeting the other kind later threw that code
+ * away. `slice()` keeps the kind of the array it copies.
+ */
+const NO_ROWS: SheetRow[] = [{ row: 0, cells: [] }];
+NO_ROWS.length = 0;
+const NO_CELLS: CellValue[] = [null];
+NO_CELLS.length = 0;
+
 export class SheetXmlScanner {
   /** Set once </sheetData> is seen: the rest of the part holds no cells. */
   finished = false;
   private rest = '';
-  private rows: SheetRow[] = [];
+  private rows = NO_ROWS.slice();
   private cells: CellValue[] | null = null;
   private rowNumber = 0;
   private nextColumn = 0;
@@ -55,7 +66,7 @@ export class SheetXmlScanner {
   /** Rows completed so far (and forgets them). */
   takeRows(): SheetRow[] {
     const rows = this.rows;
-    this.rows = [];
+    this.rows = NO_ROWS.slice();
     return rows;
   }
 
@@ -73,7 +84,8 @@ export class SheetXmlScanner {
       }
       if (lt > i && this.capture !== Capture.None) this.captured += s.slice(i, lt);
       let j = lt + 1;
-      const first = s.charCodeAt(j);
+      // never read past the end (a '<' ending the chunk): V8 throws optimised code away the first time
+      const first = j < n ? s.charCodeAt(j) : -1;
       if (first === 33 /* ! */ || first === 63 /* ? */) {
         const end = this.skipSpecial(s, lt);
         if (end < 0) return this.keep(s, lt);
@@ -151,6 +163,8 @@ export class SheetXmlScanner {
 
   /** After `<c ...>`: when `<v>value</v></c>` follows in full, takes the value and returns where it ends. */
   private plainCellEnd(s: string, gt: number): number {
+    // a tag ending the chunk: the general path takes the rest (and no read past the end, as above)
+    if (gt + 3 >= s.length) return -1;
     if (s.charCodeAt(gt + 1) !== 60 || s.charCodeAt(gt + 2) !== 118 || s.charCodeAt(gt + 3) !== 62) return -1;
     const close = s.indexOf('</v></c>', gt + 4);
     if (close < 0) return -1;
@@ -165,7 +179,7 @@ export class SheetXmlScanner {
     this.endRow();
     const r = this.attributeNumber(s, from, gt, 114);
     this.rowNumber = r > 0 ? r : this.rowNumber + 1;
-    this.cells = [];
+    this.cells = NO_CELLS.slice();
     this.nextColumn = 0;
   }
 

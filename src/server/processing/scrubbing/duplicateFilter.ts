@@ -10,7 +10,12 @@ const NUMBER_VIEW = new Float64Array(1);
 const NUMBER_WORDS = new Int32Array(NUMBER_VIEW.buffer);
 
 export class DuplicateFilter {
-  private slots = new Int32Array(2 * 4096);
+  /**
+   * Small at first, so the table first grows within the first rows, while V8 is still learning the row
+   * loop: a first growth after the loop was optimised threw that code away (a path never taken) and
+   * had it compiled again.
+   */
+  private slots = new Int32Array(2 * 64);
   private used = 0;
   private h1 = 0;
   private h2 = 0;

@@ -25,7 +25,12 @@ const PAY_RATE = MONEY['Pay Rate'];
 /** An employee's figures side by side (hours, money, then the number of rows), in chunks of employees. */
 const ROWS = FIGURES;
 const STRIDE = FIGURES + 1;
-const CHUNK_BITS = 12;
+/**
+ * 256 employees a chunk: small enough that the first new chunk comes within the first few hundred
+ * employees, while V8 is still learning `add` (a first new chunk after it was optimised, at 4,096,
+ * threw that code away).
+ */
+const CHUNK_BITS = 8;
 const IN_CHUNK = (1 << CHUNK_BITS) - 1;
 
 /**
@@ -96,9 +101,13 @@ export class EmployeeLedger {
   private readonly rates: Array<number | number[] | undefined> = [];
   private readonly sums = new Sums();
 
-  /** The Employee ID (as read) checkIdentity() looked up last, and its index: add() follows it for the same row. */
+  /**
+   * The Employee ID (as read) checkIdentity() looked up last, and its index (-1 when it was new): add()
+   * follows it for the same row. Always a number, so V8 never has to widen the field mid-run (which
+   * throws away the code that reads it).
+   */
   private lastId = '';
-  private lastIndex: number | undefined;
+  private lastIndex = -1;
 
   /** Number of employees. */
   get size(): number {
@@ -110,7 +119,7 @@ export class EmployeeLedger {
     if (!row.employeeKey || !row.employeeName) return;
     const index = this.byId.get(idKey(row.employeeKey));
     this.lastId = row.employeeKey;
-    this.lastIndex = index;
+    this.lastIndex = index ?? -1;
     // the name an ID was first seen with is the one its totals carry (add() runs after this check)
     const first = index === undefined ? '' : this.names[index];
     if (!first || first === row.employeeName || first.toLowerCase() === row.employeeName.toLowerCase()) return;
@@ -122,7 +131,7 @@ export class EmployeeLedger {
     if (!id && !row.employeeName) return;
     const map: Map<string | number, number> = id ? this.byId : this.byName;
     const key = id ? idKey(id) : row.employeeName.toLowerCase();
-    let index = id && id === this.lastId ? this.lastIndex : map.get(key);
+    let index = id && id === this.lastId ? (this.lastIndex < 0 ? undefined : this.lastIndex) : map.get(key);
     this.lastId = '';
     if (index === undefined) {
       index = this.ids.length;

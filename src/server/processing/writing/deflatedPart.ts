@@ -9,6 +9,12 @@ import { type ByteSink, viewOf } from './rowEncoder';
 
 /** Each full buffer is one step of the compressor: large steps need few turns of this thread. */
 const BUFFER_BYTES = 1024 * 1024;
+/**
+ * The first buffer is small, so it fills within the first rows, while V8 is still learning the code
+ * that writes them: the path that hands a full buffer on, and the fields it changes, are then known
+ * when that code is optimised (a first full buffer after that threw the optimised code away).
+ */
+const FIRST_BUFFER_BYTES = 16 * 1024;
 export const OUTPUT_DEFLATE_LEVEL = 1;
 /**
  * Text waiting for the compressor before the producer waits. With 4 MB the producer stood idle about a
@@ -22,11 +28,17 @@ const GZIP_HEADER = 10;
 const GZIP_TRAILER = 8;
 
 export class DeflatedPart implements ByteSink {
-  buffer: Buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  buffer: Buffer = Buffer.allocUnsafe(FIRST_BUFFER_BYTES);
   view: DataView = viewOf(this.buffer);
   offset = 0;
   /** Filled buffers waiting for the compressor; `whole` is the buffer to reuse once it is done. */
   private readonly ready: Array<{ bytes: Buffer; whole?: Buffer }> = [];
+  /**
+   * Whether `ready` holds text for the compressor. A field rather than `ready.length`, which every row
+   * reads: an empty list and a used one have different shapes in V8, and the rows' optimised code was
+   * thrown away when the first buffer filled.
+   */
+  needsFlush = false;
   /**
    * Buffers the compressor is done with. Reusing them keeps the part's memory flat: a new megabyte
    * for every megabyte of XML would also make V8 collect its heap for the sake of outside memory.
@@ -69,15 +81,12 @@ export class DeflatedPart implements ByteSink {
     this.done.catch(() => undefined);
   }
 
-  get needsFlush(): boolean {
-    return this.ready.length > 0;
-  }
-
   append(text: string): void {
-    if (text.length * 3 > BUFFER_BYTES - this.offset) {
+    if (text.length * 3 > this.buffer.length - this.offset) {
       this.seal();
-      if (text.length * 3 > BUFFER_BYTES) {
+      if (text.length * 3 > this.buffer.length) {
         this.ready.push({ bytes: Buffer.from(text, 'utf8') });
+        this.needsFlush = true;
         return;
       }
     }
@@ -97,6 +106,7 @@ export class DeflatedPart implements ByteSink {
       const { bytes, whole } = this.ready.shift() as { bytes: Buffer; whole?: Buffer };
       this.size += bytes.length;
       const reuse = whole ? () => this.spare.length < MAX_SPARE && this.spare.push(whole) : undefined;
+      if (this.ready.length === 0) this.needsFlush = false;
       if (!this.deflate.write(bytes, reuse)) await Promise.race([new Promise((resolve) => this.deflate.once('drain', resolve)), this.done]);
     }
   }
@@ -132,6 +142,7 @@ export class DeflatedPart implements ByteSink {
     if (this.offset === 0) return;
     const whole = this.buffer;
     this.ready.push({ bytes: whole.subarray(0, this.offset), whole: whole.length === BUFFER_BYTES ? whole : undefined });
+    this.needsFlush = true;
     this.use(this.spare.pop() ?? Buffer.allocUnsafe(BUFFER_BYTES));
   }
 

@@ -79,10 +79,17 @@ const DateValue = ExcelDate;
 /** Room past the end of what is written, for the padding of the last piece. */
 const SPARE = 8;
 
-/** Decimal digits of a whole number below 2^31: 1 to 10. */
+const POWERS_OF_TEN = new Int32Array([1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000]);
+
+/**
+ * Decimal digits of a whole number from 1 to 2^31 - 1: 1 to 10. From its bit length (times 1233 / 4096,
+ * about log10(2)) less one when below that power of ten. The same steps for every number: a chain of
+ * tests would have some first met late in a run (a first six-digit number), and each one first met after
+ * V8 optimised the writer threw the writer's optimised code away.
+ */
 function digitCount(v: number): number {
-  if (v < 100000) return v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : 5;
-  return v < 1000000 ? 6 : v < 10000000 ? 7 : v < 100000000 ? 8 : v < 1000000000 ? 9 : 10;
+  const t = ((32 - Math.clz32(v)) * 1233) >>> 12;
+  return t + 1 - (v < POWERS_OF_TEN[t] ? 1 : 0);
 }
 
 /** A non-negative whole number's digits; in 32-bit integers (a division by ten is then a multiplication) when it fits. */
