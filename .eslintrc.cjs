@@ -1,6 +1,7 @@
 /**
  * Lint rules. Import direction follows the architecture:
  * common <- web/lib, web/components <- web/features <- web/app; server routes -> services -> db;
+ * jobs -> services, never back (services enqueue through the UploadQueue the job side implements);
  * the processing engine imports nothing from the server's web or database layers.
  */
 module.exports = {
@@ -42,6 +43,11 @@ module.exports = {
             message: 'The engine is a pure library: no server, database or queue imports.',
           },
           { target: './src/server/services', from: './src/server/routes' },
+          {
+            target: './src/server/services',
+            from: './src/server/jobs',
+            message: 'Jobs call services, never the other way: a service enqueues through UploadQueue (services/uploads/uploadQueue.ts), which the job side implements.',
+          },
           { target: './src/server/db', from: ['./src/server/routes', './src/server/services'] },
         ],
       },

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '@/server/config';
 import { openConfiguredDatabase } from '@/server/db/open';
 import { roles } from '@/server/db/schema';
 import { AppError } from '@/server/http/errors';
-import { createUser } from '@/server/services/users';
+import { createUser } from '@/server/services/people/users';
 
 const usage = 'Usage: npm run user:create -- --role SYSTEM|ADMIN|STAFF --email E --password P [--name N] [--company ID]';
 

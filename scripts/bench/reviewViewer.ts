@@ -23,8 +23,8 @@ import { performance } from 'node:perf_hooks';
 import { openDatabase } from '@/server/db/client';
 import { clients, companies, requiredDocuments, uploads } from '@/server/db/schema';
 import { processWorkbook } from '@/server/processing';
-import { toUploadSummary } from '@/server/jobs/uploadSummary';
-import { buildUploadPack } from '@/server/services/reviewPack';
+import { buildUploadPack } from '@/server/services/review/pack/reviewPack';
+import { toUploadSummary } from '@/server/services/uploads/uploadSummary';
 import { buildIfStale, startBuiltServer, stopBuiltServer } from './builtServer';
 import { BENCH_DIR, denseWorkbook, uploadUntilViewerReady } from './viewerUpload';
 

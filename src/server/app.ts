@@ -20,6 +20,7 @@ import { type OperationHandlers, registerOperations } from './http/operations';
 import { extendRequestValidator } from './http/requestVocabulary';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { bodyDeadline, clientErrorHandler, closeAfterEarlyAnswer, cutUnfinishedBodies, serverTimeouts } from './http/timeouts';
+import { bossUploadQueue } from './jobs/bossUploadQueue';
 import { loggerOptions } from './logging';
 import { silentPublisher } from './realtime/processingUpdates';
 import { realtimePlugin } from './realtime/realtimePlugin';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     tokens: new TokenService(secret, config.accessTokenTtlSeconds),
     queue: deps.queue,
+    uploadQueue: deps.queue && bossUploadQueue(deps.queue),
     storage: deps.storage ?? openConfiguredStorage(config),
     // Replaced by the realtime server's publisher when it is registered below.
     publisher: silentPublisher,

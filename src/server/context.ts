@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Role } from './db/schema';
 import type { ProcessingPublisher } from './realtime/processingUpdates';
+import type { UploadQueue } from './services/uploads/uploadQueue';
 import type { FileStorage } from './storage/fileStorage';
 
 /** Everything the routes and services share, built once by buildApp. */
@@ -13,6 +14,8 @@ export interface AppContext {
   db: Database;
   tokens: TokenService;
   queue?: PgBoss;
+  /** The processing queue as the services enqueue on it (built from `queue` by the job side); absent with no queue. */
+  uploadQueue?: UploadQueue;
   storage: FileStorage;
   /**
    * Where a status change of an upload goes once it is written: the realtime server's publisher when

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { uploads } from '@/server/db/schema';
 import { processUpload } from '@/server/jobs/processUpload';
-import { UNEXPECTED_FAILURE } from '@/server/jobs/uploadMessages';
+import { UNEXPECTED_FAILURE } from '@/server/services/uploads/uploadMessages';
 import { loggerOptions, serializeError } from '@/server/logging';
 import { buildTestApp, type TestApp } from '../helpers/buildTestApp';
 import { RecordingPublisher, staffedClient, uploadDocument } from './jobs/uploadHarness';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../db/schema';
 import { forbidden, unauthorized } from '../http/errors';
-import { activeSessionUser, SESSION_ENDED } from '../services/sessions';
+import { activeSessionUser, SESSION_ENDED } from '../services/people/sessions';
 import { ACCESS_COOKIE } from './cookies';
 
 /**

@@ -68,7 +68,7 @@ export const sessions = pgTable(
 
 /**
  * Refresh tokens rotate: each is used once; a second use revokes its session, unless it comes within
- * REFRESH_REUSE_GRACE_SECONDS of the first (see services/sessions `refresh`). Only hashes are kept.
+ * REFRESH_REUSE_GRACE_SECONDS of the first (see services/people/sessions.ts `refresh`). Only hashes are kept.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -336,7 +336,7 @@ export const reviewSheets = pgTable(
   ],
 );
 
-/** Rows of a review sheet, REVIEW_BLOCK_ROWS to a block, as gzip of JSON (see services/reviewPackBlocks). */
+/** Rows of a review sheet, REVIEW_BLOCK_ROWS to a block, as gzip of JSON (see services/review/pack/blocks.ts). */
 export const reviewBlocks = pgTable(
   'review_blocks',
   {

@@ -10,12 +10,12 @@ import { freshWorkDir, removeLeftovers, runSignal } from './jobWorkDir';
 import type { QueuedJob } from './queueWorker';
 import { wakeReviewPackWorkers } from './reviewPackWorker';
 import { type ProcessUploadJob, uploadStillExists } from './uploadJobs';
-import { ProgressRelay, STAGE_MESSAGES, UNEXPECTED_FAILURE } from './uploadMessages';
-import { storableFacts, toUploadSummary } from './uploadSummary';
+import { ProgressRelay, STAGE_MESSAGES, UNEXPECTED_FAILURE } from '../services/uploads/uploadMessages';
+import { storableFacts, toUploadSummary } from '../services/uploads/uploadSummary';
 import { ensureReviewPackJob, queueReviewPackJob, viewerPackPending } from './uploadViewerPack';
 import type { Executor } from '../db/client';
-import { type ClientWeek, pruneFailedVersionFiles } from '../services/failedVersions';
-import { keepWeekFacts, loadClientHistory } from '../services/mappingProfiles';
+import { type ClientWeek, pruneFailedVersionFiles } from '../services/uploads/failedVersions';
+import { keepWeekFacts, loadClientHistory } from '../services/review/mappingProfiles';
 
 /** Where the job reports, for the operators, what went wrong beyond the file itself; pino's logger fits. */
 export interface JobLog {
@@ -163,7 +163,7 @@ function outputName(raw: UploadFileRow, kind: 'consolidated' | 'scrubbed'): stri
 
 /**
  * Once a version has failed, removes the files of the week's older failed versions past the newest
- * `keep` (services/failedVersions.ts). The failure is recorded either way: a removal that goes wrong
+ * `keep` (services/uploads/failedVersions.ts). The failure is recorded either way: a removal that goes wrong
  * is only logged.
  */
 async function pruneFailedVersions(deps: UploadJobDeps, week: ClientWeek, keep: number): Promise<void> {

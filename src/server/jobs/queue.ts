@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/client';
 export const PROCESSING_QUEUE = 'process-upload';
 /**
  * The review pack of an upload (the viewer's rows), built once the upload is SCRUBBED by a job of
- * its own (reviewPackJob.ts), so the next upload does not wait for it.
+ * its own (reviewPackWorker.ts, uploadViewerPack.ts), so the next upload does not wait for it.
  */
 export const REVIEW_PACK_QUEUE = 'build-review-pack';
 /** The database schema pg-boss keeps its tables in (its jobs are in `pgboss.job`). */

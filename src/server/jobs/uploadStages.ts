@@ -9,8 +9,8 @@ import type { Database, Executor } from '../db/client';
 import { type fileKinds, type processingStatuses, uploadFiles, uploads } from '../db/schema';
 import { type ProcessingPublisher, updateSequence } from '../realtime/processingUpdates';
 import { type FileStorage, StoredObjectNotFound } from '../storage/fileStorage';
-import { STAGE_MESSAGES } from './uploadMessages';
-import type { UploadSummary } from './uploadSummary';
+import { STAGE_MESSAGES } from '../services/uploads/uploadMessages';
+import type { UploadSummary } from '../services/uploads/uploadSummary';
 
 type Status = (typeof processingStatuses)[number];
 export type FileKind = (typeof fileKinds)[number];

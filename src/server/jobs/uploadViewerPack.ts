@@ -13,14 +13,14 @@ import type PgBoss from 'pg-boss';
 import type { Database, Executor } from '../db/client';
 import { uploadFiles, uploads } from '../db/schema';
 import type { FileStorage } from '../storage/fileStorage';
-import { type UploadPackFiles, type UploadPackRun, buildUploadPack, markUploadPackFailed } from '../services/reviewPack';
+import { type UploadPackFiles, type UploadPackRun, buildUploadPack, markUploadPackFailed } from '../services/review/pack/reviewPack';
 import { freshWorkDir, runSignal } from './jobWorkDir';
 import { REVIEW_PACK_QUEUE } from './queue';
 import { queueDbOf } from './queueTransaction';
 import type { QueuedJob } from './queueWorker';
 import { uploadStillExists } from './uploadJobs';
 import { type FileKind, fetchStoredFile, type UploadFileRow } from './uploadStages';
-import type { UploadSummary } from './uploadSummary';
+import type { UploadSummary } from '../services/uploads/uploadSummary';
 
 /**
  * The data of a job on the `build-review-pack` queue: the upload and the run of it whose outputs the

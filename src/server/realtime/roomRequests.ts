@@ -1,6 +1,6 @@
 import type { RealtimeLimits } from '../config';
 import type { Database } from '../db/client';
-import { SESSION_ENDED } from '../services/sessions';
+import { SESSION_ENDED } from '../services/people/sessions';
 import { type AccessCheckQueue, QUEUE_FULL } from './accessCheckQueue';
 import { checkJoin, parseRoomId, ROOM_REFUSED, type RoomKey, roomOf } from './roomAccess';
 import type { JoinAnswer, LeaveAnswer, RealtimeSocket, Refusal } from './socketEvents';

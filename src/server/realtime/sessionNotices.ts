@@ -1,4 +1,4 @@
-import { SESSION_ENDED } from '../services/sessions';
+import { SESSION_ENDED } from '../services/people/sessions';
 import type { RealtimeSocket, SessionNotice } from './socketEvents';
 
 /** What the page is told before the server closes one of its sockets, by reason. */

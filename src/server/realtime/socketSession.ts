@@ -5,7 +5,7 @@ import { crossSiteRefusal, type OriginCheck } from '../auth/origin';
 import type { AppContext, SessionUser } from '../context';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { activeSessionUser, SESSION_ENDED } from '../services/sessions';
+import { activeSessionUser, SESSION_ENDED } from '../services/people/sessions';
 
 /** Why a handshake was refused; the client reads `data.code` from its `connect_error` (TRY_AGAIN: the server is busy, connect again shortly). */
 export type RefusalCode = 'UNAUTHORIZED' | 'TOKEN_EXPIRED' | 'TRY_AGAIN';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentDisposition } from '../http/contentDisposition';
-import { auditCsvFileName, auditCsvStream } from '../services/auditCsv';
-import type { AuditFilters, AuditScope } from '../services/auditLog';
+import { auditCsvFileName, auditCsvStream } from '../services/audit/auditCsv';
+import type { AuditFilters, AuditScope } from '../services/audit/auditLog';
 
 /**
  * Sends the filtered audit log as a CSV file, streamed while it is read: its length is not known up

@@ -4,8 +4,8 @@ import { sessionUser } from '../auth/guards';
 import type { Role } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { Body, OperationHandlers } from '../http/operations';
-import { changeOwnPassword } from '../services/passwords';
-import { login, publicUser, refresh, revokeSession, sessionOfRefreshToken } from '../services/sessions';
+import { changeOwnPassword } from '../services/people/passwords';
+import { login, publicUser, refresh, revokeSession, sessionOfRefreshToken } from '../services/people/sessions';
 
 function loginAs(role: Role) {
   return async (request: FastifyRequest, reply: FastifyReply) => {

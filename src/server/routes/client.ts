@@ -1,8 +1,8 @@
 import { PAGE_SIZES } from '@/common/limits';
 import type { Body, OperationHandlers, Params, Query } from '../http/operations';
-import { deleteClient } from '../services/clientDeletion';
-import { createClient, listClients, updateClient, visibleClient } from '../services/clients';
-import { pageRequest } from '../services/pagination';
+import { deleteClient } from '../services/clients/clientDeletion';
+import { createClient, listClients, updateClient, visibleClient } from '../services/clients/clients';
+import { pageRequest } from '../services/shared/pagination';
 import { authorOf, clientViewerOf, companyIdOf } from './requestScope';
 
 const ADMIN = ['ADMIN'] as const;

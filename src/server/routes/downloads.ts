@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentDisposition } from '../http/contentDisposition';
 import type { OperationHandlers, Params, Query } from '../http/operations';
-import { openWeekArchive } from '../services/bulkDownload';
-import { openUploadFile } from '../services/downloads';
-import { requestedWeek } from '../services/weeklyDocumentsWeek';
+import { openWeekArchive } from '../services/uploads/bulkDownload';
+import { openUploadFile } from '../services/uploads/downloads';
+import { requestedWeek } from '../services/weekly/weeklyDocumentsWeek';
 import { authorOf, clientViewerOf, companyIdOf } from './requestScope';
 
 /**

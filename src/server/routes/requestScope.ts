@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { sessionUser } from '../auth/guards';
 import { forbidden } from '../http/errors';
-import type { ClientViewer } from '../services/clients';
-import type { ChangeAuthor } from '../services/companies';
+import type { ClientViewer } from '../services/clients/clients';
+import type { ChangeAuthor } from '../services/companies/companies';
 
 /** Who makes a change, for the audit log: the signed-in caller and the address the request came from. */
 export function authorOf(request: FastifyRequest): ChangeAuthor {

@@ -2,7 +2,7 @@ import { PAGE_SIZES } from '@/common/limits';
 import { sessionUser } from '../auth/guards';
 import { contentDisposition } from '../http/contentDisposition';
 import type { Body, OperationHandlers, Params, Query } from '../http/operations';
-import { auditLogOptions, listAuditLog } from '../services/auditLog';
+import { auditLogOptions, listAuditLog } from '../services/audit/auditLog';
 import {
   createCompany,
   createCompanyAdmin,
@@ -12,10 +12,10 @@ import {
   listCompanies,
   listCompanyAdmins,
   renameCompany,
-} from '../services/companies';
-import { listConsolidatedFiles, openConsolidatedFile, storeConsolidatedFile, UPLOAD_MESSAGES } from '../services/consolidatedFiles';
-import { pageRequest } from '../services/pagination';
-import { resetCompanyAdminPassword } from '../services/passwords';
+} from '../services/companies/companies';
+import { listConsolidatedFiles, openConsolidatedFile, storeConsolidatedFile, UPLOAD_MESSAGES } from '../services/uploads/consolidatedFiles';
+import { pageRequest } from '../services/shared/pagination';
+import { resetCompanyAdminPassword } from '../services/people/passwords';
 import { sendAuditCsv } from './auditCsvReply';
 import { authorOf } from './requestScope';
 import { readUploadPart } from './uploadPart';

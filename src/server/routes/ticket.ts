@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { PAGE_SIZES } from '@/common/limits';
 import { sessionUser } from '../auth/guards';
 import type { Body, OperationHandlers, Params, Query } from '../http/operations';
-import { pageRequest } from '../services/pagination';
+import { pageRequest } from '../services/shared/pagination';
 import {
   addTicketComment,
   createTicket,
@@ -11,7 +11,7 @@ import {
   listTickets,
   ticketStatistics,
   updateTicketStatus,
-} from '../services/tickets';
+} from '../services/tickets/tickets';
 import { authorOf } from './requestScope';
 
 const ANYONE = ['SYSTEM', 'ADMIN', 'STAFF'] as const;

@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../http/errors';
 import { isStorableText, unstorableText } from '../http/requestVocabulary';
-import type { IncomingFile } from '../services/incomingFiles';
+import type { IncomingFile } from '../services/uploads/incomingFiles';
 
 /** The `file` part of a multipart form, the text fields sent before it, and the file as services take it. */
 export interface UploadPart {

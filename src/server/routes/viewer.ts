@@ -7,7 +7,7 @@ import {
   viewerLineage,
   viewerOverview,
   viewerRows,
-} from '../services/reviewViewer';
+} from '../services/review/reviewViewer';
 import { clientViewerOf } from './requestScope';
 
 /**

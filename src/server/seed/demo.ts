@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/client';
 import { clients, companies, requiredDocuments, ticketComments, tickets, users } from '../db/schema';
-import { WEEKLY_DOCUMENT_STORED_TITLE } from '../services/requiredDocuments';
+import { WEEKLY_DOCUMENT_STORED_TITLE } from '../services/clients/requiredDocuments';
 
 export const DEMO_PASSWORD = 'demo1234';
 

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '@/server/db/client';
 import { clients, companies, requiredDocuments, uploads, users } from '@/server/db/schema';
 import { uploadStillExists } from '@/server/jobs/uploadJobs';
 import { silentPublisher } from '@/server/realtime/processingUpdates';
-import { deleteClient } from '@/server/services/clientDeletion';
+import { deleteClient } from '@/server/services/clients/clientDeletion';
 import { LocalFileStorage } from '@/server/storage/localFileStorage';
 import { freshDatabase } from '../../helpers/testDatabase';
 

@@ -1,5 +1,5 @@
-import { storableFacts } from '@/server/jobs/uploadSummary';
-import { storableText } from '@/server/services/reviewPackBlocks';
+import { storableFacts } from '@/server/services/uploads/uploadSummary';
+import { storableText } from '@/server/services/review/pack/blocks';
 
 /** What PostgreSQL's jsonb refuses: NUL, and half of a surrogate pair without its other half. */
 describe('text stored as JSON', () => {

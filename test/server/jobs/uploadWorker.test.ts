@@ -6,7 +6,7 @@ import { payrollModel } from '../../../scripts/bench/payrollModel';
 import { uploadFiles, uploads } from '@/server/db/schema';
 import { startUploadWorker, type UploadWorker } from '@/server/jobs/uploadWorker';
 import type { ProcessingUpdate } from '@/server/realtime/processingUpdates';
-import { deleteClient } from '@/server/services/clientDeletion';
+import { deleteClient } from '@/server/services/clients/clientDeletion';
 import { buildTestApp, type TestApp } from '../../helpers/buildTestApp';
 import { leftoverWorkDirs, payrollWorkbook, RecordingPublisher, staffedClient, statusReached, storedFiles, uploadDocument, XLS_TYPE } from './uploadHarness';
 

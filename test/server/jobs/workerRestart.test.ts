@@ -9,10 +9,11 @@ import type PgBoss from 'pg-boss';
 import { type Config, loadConfig } from '@/server/config';
 import { type DatabaseHandle, openDatabase } from '@/server/db/client';
 import { companies, uploadFiles, uploads, users } from '@/server/db/schema';
+import { bossUploadQueue } from '@/server/jobs/bossUploadQueue';
 import { startQueue } from '@/server/jobs/queue';
-import type { UploadSummary } from '@/server/jobs/uploadSummary';
-import { newUploadTarget } from '@/server/services/uploadTargets';
-import { queueWeeklyDocument } from '@/server/services/uploads';
+import type { UploadSummary } from '@/server/services/uploads/uploadSummary';
+import { newUploadTarget } from '@/server/services/uploads/uploadTargets';
+import { queueWeeklyDocument } from '@/server/services/uploads/uploads';
 import { LocalFileStorage } from '@/server/storage/localFileStorage';
 import { type TemporaryPostgresDatabase, temporaryPostgresDatabase } from '../../../scripts/temporaryPostgresDatabase';
 import { addClient, payrollWorkbook, statusReached, storedFiles, XLSX_TYPE } from './uploadHarness';
@@ -77,7 +78,7 @@ describe('a worker killed mid-job', () => {
     const storage = new LocalFileStorage(storageDir);
     const incoming = { filename: 'week.xlsx', mimetype: XLSX_TYPE, content: Readable.from([content]), truncated: () => false };
     const queuing = { ...config, processing: { ...config.processing, jobExpireSeconds } };
-    return queueWeeklyDocument({ db: database.db, config: queuing, storage, queue }, { actor: { id: staff.id, role: 'STAFF' }, viewer, name: 'Sam Staff' }, target, incoming);
+    return queueWeeklyDocument({ db: database.db, config: queuing, storage, uploadQueue: bossUploadQueue(queue) }, { actor: { id: staff.id, role: 'STAFF' }, viewer, name: 'Sam Staff' }, target, incoming);
   }
 
   function start(args: string[], env: Record<string, string> = {}): { child: ChildProcess; output: string[]; exited: Promise<number | null> } {

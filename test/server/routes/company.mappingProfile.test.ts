@@ -4,7 +4,7 @@ import { CANONICAL_COLUMNS } from '@/common/canonicalColumns';
 import { shiftWeek, toIsoDate, weekContaining } from '@/common/week';
 import { auditLog, clientProfiles, clientWeekFacts, reviewSheets, uploadFiles, uploads } from '@/server/db/schema';
 import { loadConfig } from '@/server/config';
-import { loadClientHistory } from '@/server/services/mappingProfiles';
+import { loadClientHistory } from '@/server/services/review/mappingProfiles';
 import { readContractDocument } from '@/server/http/contract';
 import type { QueueWorker } from '@/server/jobs/queueWorker';
 import { startReviewPackWorker } from '@/server/jobs/reviewPackWorker';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { uploadWeek } from '@/server/services/uploadTargets';
+import { uploadWeek } from '@/server/services/uploads/uploadTargets';
 import { type Agent, buildTestApp, type TestApp } from '../../helpers/buildTestApp';
 import { MB, type TestClient, weeklyFixtures } from './staff.weeklyFixtures';
 

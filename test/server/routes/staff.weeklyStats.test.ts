@@ -1,4 +1,4 @@
-import { uploadWeek } from '@/server/services/uploadTargets';
+import { uploadWeek } from '@/server/services/uploads/uploadTargets';
 import { type Agent, buildTestApp, type TestApp } from '../../helpers/buildTestApp';
 import { type TestClient, weeklyFixtures } from './staff.weeklyFixtures';
 

@@ -4,8 +4,8 @@ import ExcelJS from 'exceljs';
 import { uploads } from '@/server/db/schema';
 import { processUpload } from '@/server/jobs/processUpload';
 import { buildReviewPack } from '@/server/jobs/uploadViewerPack';
-import type { UploadSummary } from '@/server/jobs/uploadSummary';
-import * as reviewPack from '@/server/services/reviewPack';
+import type { UploadSummary } from '@/server/services/uploads/uploadSummary';
+import * as reviewPack from '@/server/services/review/pack/reviewPack';
 import { type Agent, buildTestApp, type TestApp } from '../../helpers/buildTestApp';
 import { addClient, multipart, queuedPackJob, RecordingPublisher, staffedClient, statusReached, uploadDocument, XLSX_TYPE } from '../jobs/uploadHarness';
 

@@ -1,4 +1,4 @@
-import { csvCell } from '@/server/services/auditCsv';
+import { csvCell } from '@/server/services/audit/auditCsv';
 
 describe('a cell of the audit CSV', () => {
   it.each([

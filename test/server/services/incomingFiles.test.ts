@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from '@/server/http/errors';
 import { ERROR_MESSAGES } from '@/server/processing/processingError';
-import { cleanFileName, type IncomingFile, storeIncomingFile } from '@/server/services/incomingFiles';
+import { cleanFileName, type IncomingFile, storeIncomingFile } from '@/server/services/uploads/incomingFiles';
 import { LocalFileStorage } from '@/server/storage/localFileStorage';
 import type { SpreadsheetKind } from '@/server/storage/spreadsheetSignature';
 import { webPageAndProgram, withDeclaredSizes, WORKBOOK_TYPE, workbookParts, zipBomb, zipOf } from '../../helpers/zipPackages';

@@ -1,0 +1,104 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { formatFileSize } from '@/common/fileSize';
+import type { CompanyLimits } from '../../config';
+import type { Executor } from '../../db/client';
+import { companies, consolidatedFiles, uploadFiles, uploads } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { failedVersionsOf } from './failedVersions';
+import type { UploadQueue } from './uploadQueue';
+import type { UploadTarget } from './uploadTargets';
+
+const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+
+/** Why an upload is refused when its company has reached one of its limits: which limit, and what to do. */
+export const LIMIT_REFUSALS = {
+  queued: (uploads: number) => `Your company has ${uploads} uploads waiting to be processed. Please wait for some to finish, then upload again.`,
+  failed: (failures: number, hours: number) =>
+    `This client's document for this week has failed processing ${failures} times in the last 24 hours. Please correct the file using the error shown and upload it again in about ${hours === 1 ? '1 hour' : `${hours} hours`}, or raise a support ticket if you need help.`,
+  storageFull: (quota: number) =>
+    `Your company has used all ${formatFileSize(quota)} of its storage, so no more files can be uploaded. Ask your administrator to raise a support ticket to increase it.`,
+  storageExceeded: (size: number, used: number, quota: number) =>
+    `This file (${formatFileSize(size)}) does not fit in your company's storage: ${formatFileSize(used)} of ${formatFileSize(quota)} is used. Ask your administrator to raise a support ticket to increase it.`,
+} as const;
+
+/** What the company's stored files take, and how much it may keep. */
+export interface CompanyStorage {
+  usedBytes: number;
+  quotaBytes: number;
+}
+
+/**
+ * Refuses an upload its company may not make now: too many of the company's uploads wait to be
+ * processed (429), the client's week failed too often today (429), or the company's files would
+ * outgrow its storage (413). Called before the file is read (`incomingBytes` unknown: only a full
+ * store refuses), then again with its size in the transaction that records it, after
+ * {@link lockCompanyUploads}, so two uploads of a company cannot both take the last place.
+ */
+export async function checkUploadLimits(
+  db: Executor,
+  queue: Pick<UploadQueue, 'openUploads'>,
+  limits: CompanyLimits,
+  target: UploadTarget,
+  incomingBytes?: number,
+  now = new Date(),
+): Promise<void> {
+  const queued = await queue.openUploads(db, target.companyId);
+  if (queued >= limits.maxQueuedUploads) throw new AppError(429, 'TOO_MANY_UPLOADS', LIMIT_REFUSALS.queued(queued));
+
+  // a week takes a new first upload only when it has none or its newest failed (nextVersion): count its failures
+  if (!target.reuploadOf) {
+    const failures = await db
+      .select({ createdAt: uploads.createdAt })
+      .from(uploads)
+      .where(and(failedVersionsOf(target), gt(uploads.createdAt, new Date(now.getTime() - DAY_MS))))
+      .orderBy(desc(uploads.createdAt))
+      .limit(limits.failedUploadsPerDay);
+    if (failures.length >= limits.failedUploadsPerDay) {
+      // the week takes an upload again once the oldest of these is a day old
+      const opensAt = failures[limits.failedUploadsPerDay - 1].createdAt.getTime() + DAY_MS;
+      const hours = Math.max(1, Math.ceil((opensAt - now.getTime()) / HOUR_MS));
+      throw new AppError(429, 'TOO_MANY_FAILED_UPLOADS', LIMIT_REFUSALS.failed(failures.length, hours));
+    }
+  }
+
+  const used = await storedBytesOf(db, target.companyId);
+  if (incomingBytes === undefined) {
+    if (used >= limits.storageQuotaBytes) throw new AppError(413, 'STORAGE_QUOTA_EXCEEDED', LIMIT_REFUSALS.storageFull(limits.storageQuotaBytes));
+  } else if (used + incomingBytes > limits.storageQuotaBytes) {
+    throw new AppError(413, 'STORAGE_QUOTA_EXCEEDED', LIMIT_REFUSALS.storageExceeded(incomingBytes, used, limits.storageQuotaBytes));
+  }
+}
+
+/**
+ * Locks the company's row for the transaction that records an upload: the company's uploads are
+ * counted and weighed one transaction at a time. (`no key update`: rows that merely point at the
+ * company, written meanwhile by others, are not held up.)
+ */
+export async function lockCompanyUploads(tx: Executor, companyId: string): Promise<void> {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('no key update');
+}
+
+/**
+ * The bytes of every stored file of the company: its uploads' raw, consolidated and scrubbed files
+ * (a failed version whose files were removed no longer counts) and the operators' files for it.
+ */
+export async function storedBytesOf(db: Executor, companyId: string): Promise<number> {
+  const [[fromUploads], [fromOperators]] = await Promise.all([
+    db
+      .select({ bytes: sql`coalesce(sum(${uploadFiles.sizeBytes}), 0)`.mapWith(Number) })
+      .from(uploadFiles)
+      .innerJoin(uploads, eq(uploads.id, uploadFiles.uploadId))
+      .where(eq(uploads.companyId, companyId)),
+    db
+      .select({ bytes: sql`coalesce(sum(${consolidatedFiles.sizeBytes}), 0)`.mapWith(Number) })
+      .from(consolidatedFiles)
+      .where(eq(consolidatedFiles.companyId, companyId)),
+  ]);
+  return fromUploads.bytes + fromOperators.bytes;
+}
+
+/** The company's storage as its admin's dashboard shows it: used of quota. */
+export async function companyStorage(db: Executor, limits: CompanyLimits, companyId: string): Promise<CompanyStorage> {
+  return { usedBytes: await storedBytesOf(db, companyId), quotaBytes: limits.storageQuotaBytes };
+}

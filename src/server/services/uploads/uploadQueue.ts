@@ -1,0 +1,26 @@
+import type { Executor } from '../../db/client';
+
+/** The job of one run of an upload: the upload, the job's id (kept in uploads.job_id) and how long it may run. */
+export interface UploadJobRequest {
+  uploadId: string;
+  jobId: string;
+  expireInSeconds: number;
+}
+
+/**
+ * The processing queue as the services see it. Services record an upload and ask for its job here;
+ * the job side implements it (jobs/bossUploadQueue.ts) and the app hands it to the services in its
+ * context, so services never import the job code that runs the uploads and the dependency runs one
+ * way: jobs call services.
+ */
+export interface UploadQueue {
+  /**
+   * Queues the job of an upload inside the transaction that writes the upload (`tx`): the row and its
+   * job commit together or not at all.
+   */
+  queueUpload(tx: Executor, job: UploadJobRequest): Promise<void>;
+  /** How many of the company's uploads wait for a worker or are being processed now (their jobs, that is). */
+  openUploads(db: Executor, companyId: string): Promise<number>;
+  /** Called once the transaction that queued a job has committed, so that it starts now rather than at the next poll. */
+  wake(): void;
+}

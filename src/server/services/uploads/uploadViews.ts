@@ -1,0 +1,72 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { components } from '../../api-types';
+import type { Executor } from '../../db/client';
+import { uploadFiles, type uploads } from '../../db/schema';
+import type { UploadSummary } from './uploadSummary';
+import { versionFileName } from './downloads';
+
+/** An upload as the contract shows it: processing and review state, who did what, and the file versions that exist. */
+export type UploadView = components['schemas']['Upload'];
+/** Where a client's document stands in a week, from the newest upload of that week. */
+export type WeekStatus = components['schemas']['ClientWeek']['weekStatus'];
+
+export type UploadRow = typeof uploads.$inferSelect;
+export type UploadFileRow = typeof uploadFiles.$inferSelect;
+
+const BYTES_PER_MB = 1024 * 1024;
+
+/**
+ * An upload of the client with its stored file rows; a version without a row (not produced yet, or
+ * never) is left out. Each version is named as its download is ({@link versionFileName}).
+ */
+export function toUploadView(upload: UploadRow, files: readonly UploadFileRow[], clientName: string): UploadView {
+  const fileVersions: UploadView['file_versions'] = {};
+  for (const file of files) {
+    const filename = versionFileName(clientName, upload.weekStart, file.kind, file.filename);
+    fileVersions[file.kind] = { filename, file_size_mb: file.sizeBytes / BYTES_PER_MB, notes: file.notes };
+  }
+  return {
+    upload_id: upload.id,
+    status: upload.status,
+    approval_status: upload.approvalStatus,
+    upload_date: upload.createdAt.toISOString(),
+    error_message: upload.errorMessage,
+    uploaded_by: { name: upload.uploadedByName },
+    reviewed_by: upload.reviewedByName && upload.reviewedAt ? { name: upload.reviewedByName, reviewed_at: upload.reviewedAt.toISOString() } : null,
+    override_reason: upload.overrideReason,
+    week_over_week_warnings: weekOverWeekWarnings(upload.summary),
+    scrub_issues: scrubIssues(upload.summary),
+    file_versions: fileVersions,
+  };
+}
+
+/** The week-over-week warnings of the upload's run; null before it is processed (or processed before they were counted). */
+export function weekOverWeekWarnings(summary: unknown): number | null {
+  return (summary as Partial<Pick<UploadSummary, 'weekOverWeek'>> | null)?.weekOverWeek?.warnings ?? null;
+}
+
+/** What the upload's scrub found, by severity; null before it is processed. */
+export function scrubIssues(summary: unknown): UploadView['scrub_issues'] {
+  const issues = (summary as Partial<Pick<UploadSummary, 'issues'>> | null)?.issues;
+  return issues ? { errors: issues.error, warnings: issues.warning } : null;
+}
+
+/**
+ * The week's status from its newest upload: a review decision wins; otherwise a failed run, a run
+ * still under way, or a finished run awaiting review.
+ */
+export function weekStatusOf(newest: Pick<UploadRow, 'status' | 'approvalStatus'> | null): WeekStatus {
+  if (!newest) return 'NO_UPLOAD';
+  if (newest.approvalStatus === 'APPROVED' || newest.approvalStatus === 'REJECTED') return newest.approvalStatus;
+  if (newest.status === 'FAILED') return 'FAILED';
+  return newest.status === 'SCRUBBED' ? 'PENDING' : 'PROCESSING';
+}
+
+/** The stored file rows of many uploads at once, by upload id. */
+export async function filesOfUploads(db: Executor, uploadIds: readonly string[]): Promise<Map<string, UploadFileRow[]>> {
+  const byUpload = new Map<string, UploadFileRow[]>();
+  if (uploadIds.length === 0) return byUpload;
+  const rows = await db.select().from(uploadFiles).where(inArray(uploadFiles.uploadId, [...uploadIds])).orderBy(asc(uploadFiles.kind));
+  for (const row of rows) byUpload.set(row.uploadId, [...(byUpload.get(row.uploadId) ?? []), row]);
+  return byUpload;
+}

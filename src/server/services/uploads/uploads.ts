@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { fileExtension, WEEKLY_UPLOAD_MESSAGES, weeklyDocumentTypeProblem } from '@/common/uploadRules';
+import type { AppContext } from '../../context';
+import { uploadFiles, uploads } from '../../db/schema';
+import { AppError, badRequest } from '../../http/errors';
+import type { SpreadsheetKind } from '../../storage/spreadsheetSignature';
+import { recordAudit } from '../audit/audit';
+import type { ClientViewer } from '../clients/clients';
+import type { ChangeAuthor } from '../companies/companies';
+import { checkUploadLimits, lockCompanyUploads } from './companyLimits';
+import { cleanFileName, type IncomingFile, storeIncomingFile } from './incomingFiles';
+import { lockUploadClient, nextVersion, UPLOAD_REFUSALS, type UploadTarget } from './uploadTargets';
+
+/** What the reply of an accepted upload carries: the upload's id (its processing id) and its job's. */
+export interface QueuedUpload {
+  processingId: string;
+  jobId: string;
+}
+
+/** Who uploads: the staff member from the session, as a viewer of clients and as the author of the change. */
+export interface Uploader extends ChangeAuthor {
+  viewer: ClientViewer;
+  name: string;
+}
+
+/** The content check each weekly extension gets: templates are the same containers as their workbooks. */
+const CONTENT_KINDS: Record<string, SpreadsheetKind> = {
+  '.xls': 'xls',
+  '.xlsx': 'xlsx',
+  '.xltx': 'xlsx',
+  '.xlsm': 'xlsm',
+  '.xltm': 'xlsm',
+  '.csv': 'csv',
+};
+
+const tooLarge = () => new AppError(413, 'TOO_LARGE', WEEKLY_UPLOAD_MESSAGES.tooLarge);
+
+/**
+ * Stores a client's weekly document and queues it for processing. The type and extension are
+ * checked first (spec section 5), and the company's limits (companyLimits.ts: uploads waiting, the
+ * week's failures, storage), then the content (size limit, and what it is, judged as the engine
+ * judges it: see storeIncomingFile); then one transaction checks the limits again with the file's
+ * size and writes the upload (QUEUED), its raw file row, its job and the audit row, so an upload
+ * never exists without its job nor a job without its upload. A refused upload leaves nothing: no
+ * row, and its stored file is removed.
+ */
+export async function queueWeeklyDocument(
+  ctx: Pick<AppContext, 'db' | 'config' | 'storage' | 'uploadQueue'>,
+  uploader: Uploader,
+  target: UploadTarget,
+  incoming: IncomingFile,
+): Promise<QueuedUpload> {
+  const fileName = cleanFileName(incoming.filename);
+  if (!fileName) throw badRequest(UPLOAD_REFUSALS.fileRequired);
+  const problem = weeklyDocumentTypeProblem({ name: fileName, type: incoming.mimetype });
+  if (problem) throw badRequest(problem);
+  const queue = ctx.uploadQueue;
+  if (!queue) throw new AppError(503, 'UNAVAILABLE', UPLOAD_REFUSALS.queueUnavailable);
+  const limits = ctx.config.companyLimits;
+  await checkUploadLimits(ctx.db, queue, limits, target);
+
+  const stored = await storeIncomingFile(ctx.storage, incoming, {
+    kind: CONTENT_KINDS[fileExtension(fileName)],
+    maxBytes: ctx.config.maxUploadBytes,
+    refusals: { tooLarge, wrongKind: () => badRequest(WEEKLY_UPLOAD_MESSAGES.mimeType), interrupted: () => badRequest(UPLOAD_REFUSALS.interrupted) },
+  });
+
+  const jobId = randomUUID();
+  let processingId: string;
+  try {
+    processingId = await ctx.db.transaction(async (tx) => {
+      await lockCompanyUploads(tx, target.companyId);
+      await lockUploadClient(tx, uploader.viewer, target);
+      const attempt = await nextVersion(tx, target);
+      await checkUploadLimits(tx, queue, limits, target, stored.size);
+      const [upload] = await tx
+        .insert(uploads)
+        .values({
+          companyId: target.companyId,
+          clientId: target.clientId,
+          requiredDocumentId: target.requiredDocumentId,
+          uploadedById: uploader.actor.id,
+          uploadedByName: uploader.name,
+          weekStart: target.weekStart,
+          status: 'QUEUED',
+          jobId,
+          attempt,
+        })
+        .returning({ id: uploads.id });
+      await tx.insert(uploadFiles).values({ uploadId: upload.id, kind: 'raw', filename: fileName, storageKey: stored.key, sizeBytes: stored.size, checksum: stored.sha256 });
+      await queue.queueUpload(tx, { uploadId: upload.id, jobId, expireInSeconds: ctx.config.processing.jobExpireSeconds });
+      await recordAudit(tx, {
+        actor: uploader.actor,
+        ip: uploader.ip,
+        companyId: target.companyId,
+        action: target.reuploadOf ? 'upload.reupload' : 'upload.create',
+        entityType: 'upload',
+        entityId: upload.id,
+        details: { clientId: target.clientId, weekStart: target.weekStart, version: attempt, reuploadOf: target.reuploadOf ?? null, fileName, size: stored.size, sha256: stored.sha256, jobId },
+      });
+      return upload.id;
+    });
+  } catch (error) {
+    await ctx.storage.delete(stored.key).catch(() => undefined);
+    throw error;
+  }
+  queue.wake();
+  return { processingId, jobId };
+}
