@@ -287,7 +287,13 @@ class Follower {
       finish();
     }, Math.max(0, timeoutMs - accepted));
     try {
-      const ack = (await this.socket.timeout(REQUEST_TIMEOUT_MS).emitWithAck('joinProcessingRoom', processingId)) as { ok: boolean; message?: string; update?: ProcessingUpdate };
+      type JoinAck = { ok: boolean; message?: string; update?: ProcessingUpdate; retryInMs?: number };
+      let ack = (await this.socket.timeout(REQUEST_TIMEOUT_MS).emitWithAck('joinProcessingRoom', processingId)) as JoinAck;
+      // joins are paced per socket (as the app's pages are): a refusal that says when to try again is waited out
+      while (!ack.ok && ack.retryInMs !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, ack.retryInMs));
+        ack = (await this.socket.timeout(REQUEST_TIMEOUT_MS).emitWithAck('joinProcessingRoom', processingId)) as JoinAck;
+      }
       if (!ack.ok || !ack.update) throw new Error(`joining the room of ${processingId} was refused: ${ack.message}`);
       record(ack.update, performance.now());
       await finished;
@@ -374,7 +380,15 @@ async function scaledOutThroughput(file: Workbook, count: number): Promise<Throu
   const database = await temporaryPostgresDatabase('payroll_bench_throughput', POSTGRES_URL);
   // every process keeps files in one folder (as they would share a bucket)
   const storageDir = mkdtempSync(join(tmpdir(), 'payroll-bench-throughput-files-'));
-  const env = { DATABASE_URL: database.url, STORAGE_DIR: storageDir, ACCESS_TOKEN_TTL_SECONDS: '7200', SESSION_SECRET: 'b'.repeat(48) };
+  // One staff member queues the whole pile, and one socket follows it: the company's limit on uploads
+  // waiting and the socket's room limits (made for pages, not for this instrument) are raised to fit.
+  const atLeast = (name: string, value: number) => String(Math.max(value, Number(process.env[name] ?? 0)));
+  const limits = {
+    COMPANY_MAX_QUEUED_UPLOADS: atLeast('COMPANY_MAX_QUEUED_UPLOADS', count),
+    REALTIME_ROOM_REQUEST_BURST: atLeast('REALTIME_ROOM_REQUEST_BURST', 2 * count),
+    REALTIME_MAX_ROOMS_PER_SOCKET: atLeast('REALTIME_MAX_ROOMS_PER_SOCKET', count + 10),
+  };
+  const env = { DATABASE_URL: database.url, STORAGE_DIR: storageDir, ACCESS_TOKEN_TTL_SECONDS: '7200', SESSION_SECRET: 'b'.repeat(48), ...limits };
   const started: BuiltServer[] = [];
   let follower: Follower | undefined;
   try {
