@@ -6,7 +6,7 @@ import { notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
 import { containsPattern, offsetOf, type PagePagination, pagePagination, type PageRequest } from '../shared/pagination';
 import { removeStoredFiles, type WarningLog } from '../uploads/storedFiles';
-import { createUser } from '../people/users';
+import { createUser, pageOfUsers } from '../people/users';
 
 export const COMPANY_NOT_FOUND = 'Company not found';
 export const ADMIN_NOT_FOUND = 'Admin not found';
@@ -185,16 +185,7 @@ export async function listCompanyAdmins(
 ): Promise<{ admins: CompanyAdminView[]; pagination: PagePagination }> {
   await assertCompanyExists(db, companyId);
   const where = and(eq(users.companyId, companyId), eq(users.role, 'ADMIN'));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.createdAt), asc(users.id))
-      .limit(page.limit)
-      .offset(offsetOf(page)),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
+  const { rows, total } = await pageOfUsers(db, where, page);
   return { admins: rows.map(toAdminView), pagination: pagePagination(page, total) };
 }
 

@@ -1,12 +1,12 @@
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { and, count, eq, ilike, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { clients, users } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
 import type { ChangeAuthor } from '../companies/companies';
-import { type AdminStaffPagination, adminStaffPagination, containsPattern, offsetOf, type PageRequest } from '../shared/pagination';
-import { createUser } from './users';
+import { type AdminStaffPagination, adminStaffPagination, containsPattern, type PageRequest } from '../shared/pagination';
+import { createUser, pageOfUsers } from './users';
 
 export const STAFF_NOT_FOUND = 'Staff member not found';
 
@@ -40,16 +40,7 @@ export async function listCompanyStaff(
 ): Promise<{ staff: StaffView[]; pagination: AdminStaffPagination }> {
   const text = search?.trim();
   const where = and(staffOf(companyId), text ? or(ilike(users.name, containsPattern(text)), ilike(users.email, containsPattern(text))) : undefined);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.createdAt), asc(users.id))
-      .limit(page.limit)
-      .offset(offsetOf(page)),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
+  const { rows, total } = await pageOfUsers(db, where, page);
   return { staff: rows.map(toStaffView), pagination: adminStaffPagination(page, total) };
 }
 

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password';
 import type { Executor } from '../../db/client';
 import { companies, type Role, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { recordAudit } from '../audit/audit';
+import { offsetOf, type PageRequest } from '../shared/pagination';
 import { normaliseEmail } from './sessions';
 
 export const EMAIL_TAKEN = 'A user with this email already exists. Use another email address.';
@@ -54,4 +55,19 @@ export async function createUser(
     ip: audit.ip,
   });
   return created;
+}
+
+/** One page of the users `where` selects, oldest first (ties by id), and how many it selects in all. */
+export async function pageOfUsers(db: Executor, where: SQL | undefined, page: PageRequest) {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total };
 }
