@@ -1,12 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import { PROCESSING_STATUS_LABELS } from '@/common/statuses';
 import { weekContaining, weekToIsoDates } from '@/common/week';
 import { writeModelXlsx } from '../../scripts/bench/payrollFiles';
 import { payrollModel } from '../../scripts/bench/payrollModel';
-import { baseUrl, launchBrowser, screenshot, signIn, signInAs } from './browser';
+import { baseUrl, screenshot, signIn, signInAs, suiteBrowser } from './browser';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const COMPLETE = PROCESSING_STATUS_LABELS.SCRUBBED;
@@ -39,27 +39,17 @@ function rowOf(page: Page, client: string) {
  * admin's own tab is not told again); the staff member then reuploads the rejected week from its row.
  */
 describe('decisions reach the staff member live', () => {
-  let browser: Browser;
   let folder: string;
-  const contexts: BrowserContext[] = [];
   const { weekStart, weekEnd } = weekToIsoDates(weekContaining(new Date()));
+  /** A browser of its own (its own cookies), as a second person at another computer. */
+  const newPage = suiteBrowser({ viewport: { width: 1280, height: 860 } });
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
+  beforeAll(() => {
     folder = mkdtempSync(path.join(os.tmpdir(), 'payroll-e2e-live-'));
   });
-  afterAll(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-    await browser.close();
+  afterAll(() => {
     rmSync(folder, { recursive: true, force: true });
   });
-
-  /** A browser of its own (its own cookies), as a second person at another computer. */
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    contexts.push(context);
-    return context.newPage();
-  }
 
   async function setUpCompany(): Promise<void> {
     const operator = await newPage();
