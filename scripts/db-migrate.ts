@@ -1,13 +1,23 @@
-/** `npm run db:migrate`: applies pending migrations to the configured database. */
+/**
+ * `npm run db:migrate`: prepares the configured database as a starting process would (the pending
+ * migrations, the job queue's schema and queues), so processes started after it find nothing to do.
+ */
+import pino from 'pino';
 import { ConfigError, loadConfig } from '@/server/config';
 import { openConfiguredDatabase } from '@/server/db/open';
+import { loggerOptions } from '@/server/logging';
+import { prepareDatabase } from '@/server/prepareDatabase';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   try {
-    await database.migrate();
-    console.log(`Migrations applied to the ${database.kind === 'pglite' ? 'embedded' : 'PostgreSQL'} database.`);
+    await prepareDatabase(database, {
+      jobExpireSeconds: config.processing.jobExpireSeconds,
+      seedDemo: false,
+      log: pino(loggerOptions(config.logLevel)),
+    });
+    console.log(`Migrations and the job queue's schema applied to the ${database.kind === 'pglite' ? 'embedded' : 'PostgreSQL'} database.`);
   } finally {
     await database.close();
   }

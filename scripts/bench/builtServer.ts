@@ -30,6 +30,8 @@ export interface BuiltServerOptions {
   readyText?: string;
   /** How long it may take to get ready (default 120 s). */
   startTimeoutMs?: number;
+  /** The checkout whose build runs (default this one; previousBuild.ts makes another). */
+  root?: string;
 }
 
 export interface BuiltServer {
@@ -70,8 +72,9 @@ export async function startBuiltServer(options: BuiltServerOptions = {}): Promis
   const port = await freePort();
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), options.dataDirPrefix ?? 'payroll-bench-'));
-  const child = spawn(process.execPath, [join(ROOT, 'dist/server/main.js'), role], {
-    cwd: ROOT,
+  const root = options.root ?? ROOT;
+  const child = spawn(process.execPath, [join(root, 'dist/server/main.js'), role], {
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),

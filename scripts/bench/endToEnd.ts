@@ -29,10 +29,15 @@
  *                           the same files `npm run bench:engine` generates)
  *   BENCH_E2E_RUNS=n        warm uploads per workbook, one at a time (default 20)
  *   BENCH_E2E_BURST=n       5 MB uploads posted at once (default 20; 0 leaves the case out)
- *   BENCH_E2E_THROUGHPUT=n  then, scaled out: n 50 KB uploads queued at once on PostgreSQL
- *                           (BENCH_DATABASE_URL, default the local server; a fresh database, dropped
- *                           after) with one API process and two workers: total time and uploads per
- *                           minute (default 200; 0 leaves the case out)
+ *   BENCH_E2E_THROUGHPUT=n  then, paired with the previous build (the last commit, `git archive HEAD`, built beside
+ *                           this checkout: previousBuild.ts), each started fresh twice (A B B A), on the embedded default
+ *                           (one process) and on PostgreSQL (BENCH_DATABASE_URL, default the local server; a fresh
+ *                           database, dropped after; one API process and two workers): BENCH_E2E_RUNS + 1 5 MB
+ *                           uploads back to back (median of all but the first; goal under 4 s), then n 50 KB
+ *                           uploads queued at once (uploads per minute, to the last SCRUBBED; goals 600 embedded,
+ *                           1,800 on PostgreSQL). A table: case | this build | previous build | goal.
+ *                           Default 60; 0 leaves the paired cases out
+ *   BENCH_E2E_PREVIOUS=0    the paired cases without the previous build (this build's figures only)
  *   PROCESSING_CONCURRENCY  and the server's other settings pass through to it (see README)
  */
 import { existsSync, mkdirSync, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -41,7 +46,8 @@ import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { temporaryPostgresDatabase } from '../temporaryPostgresDatabase';
-import { type BuiltServer, buildIfStale, DEMO, startBuiltServer, stopBuiltServer } from './builtServer';
+import { type BuiltServer, buildIfStale, DEMO, ROOT, startBuiltServer, stopBuiltServer } from './builtServer';
+import { previousBuild } from './previousBuild';
 import { writeModelXlsx } from './payrollFiles';
 import { payrollModel } from './payrollModel';
 import { exitWith } from './exitWith';
@@ -50,7 +56,8 @@ import { table } from './table';
 const BENCH_DIR = process.env.BENCH_DIR ?? join(tmpdir(), 'payroll-engine-bench');
 const RUNS = Math.max(1, Number(process.env.BENCH_E2E_RUNS) || 20);
 const BURST = process.env.BENCH_E2E_BURST === undefined ? 20 : Math.max(0, Number(process.env.BENCH_E2E_BURST) || 0);
-const THROUGHPUT = process.env.BENCH_E2E_THROUGHPUT === undefined ? 200 : Math.max(0, Number(process.env.BENCH_E2E_THROUGHPUT) || 0);
+const THROUGHPUT = process.env.BENCH_E2E_THROUGHPUT === undefined ? 60 : Math.max(0, Number(process.env.BENCH_E2E_THROUGHPUT) || 0);
+const PAIRED_PREVIOUS = process.env.BENCH_E2E_PREVIOUS !== '0';
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WORKERS = 2;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -366,60 +373,157 @@ function breakdown(label: string, timings: UploadTiming[]): string[] {
 
 // ---------------------------------------------------------------------------------------------- main
 
-// ------------------------------------------------------------------------------------- scaled out
+// ------------------------------------------------------------------------------- paired with the previous build
 
-interface Throughput {
-  uploads: number;
-  scrubbed: number;
-  totalMs: number;
-  lastAcceptedMs: number;
+/** A product started for the paired cases: one `all` process (embedded), or an API process and two workers (PostgreSQL). */
+interface Deployment {
+  baseUrl: string;
+  stop: () => Promise<void>;
 }
 
-/** `count` 50 KB uploads queued at once, on PostgreSQL with one API process and two workers. */
-async function scaledOutThroughput(file: Workbook, count: number): Promise<Throughput> {
-  const database = await temporaryPostgresDatabase('payroll_bench_throughput', POSTGRES_URL);
-  // every process keeps files in one folder (as they would share a bucket)
-  const storageDir = mkdtempSync(join(tmpdir(), 'payroll-bench-throughput-files-'));
-  // One staff member queues the whole pile, and one socket follows it: the company's limit on uploads
-  // waiting and the socket's room limits (made for pages, not for this instrument) are raised to fit.
+type Setup = 'embedded' | 'postgres';
+
+/**
+ * Starts a build (`root`: its checkout) fresh, with the demo data: on the embedded default, one `all`
+ * process; on PostgreSQL (a fresh database, dropped after), one API process and WORKERS workers sharing
+ * one files folder (as they would share a bucket). One staff member queues the whole pile and one
+ * socket follows it: the company's limit on uploads waiting and the socket's room limits (made for
+ * pages, not for this instrument) are raised to fit.
+ */
+async function startDeployment(setup: Setup, root: string, uploadsAtOnce: number): Promise<Deployment> {
   const atLeast = (name: string, value: number) => String(Math.max(value, Number(process.env[name] ?? 0)));
-  const limits = {
-    COMPANY_MAX_QUEUED_UPLOADS: atLeast('COMPANY_MAX_QUEUED_UPLOADS', count),
-    REALTIME_ROOM_REQUEST_BURST: atLeast('REALTIME_ROOM_REQUEST_BURST', 2 * count),
-    REALTIME_MAX_ROOMS_PER_SOCKET: atLeast('REALTIME_MAX_ROOMS_PER_SOCKET', count + 10),
+  const env = {
+    ACCESS_TOKEN_TTL_SECONDS: '7200',
+    COMPANY_MAX_QUEUED_UPLOADS: atLeast('COMPANY_MAX_QUEUED_UPLOADS', uploadsAtOnce),
+    REALTIME_ROOM_REQUEST_BURST: atLeast('REALTIME_ROOM_REQUEST_BURST', 2 * uploadsAtOnce),
+    REALTIME_MAX_ROOMS_PER_SOCKET: atLeast('REALTIME_MAX_ROOMS_PER_SOCKET', uploadsAtOnce + 10),
   };
-  const env = { DATABASE_URL: database.url, STORAGE_DIR: storageDir, ACCESS_TOKEN_TTL_SECONDS: '7200', SESSION_SECRET: 'b'.repeat(48), ...limits };
+  if (setup === 'embedded') {
+    const server = await startBuiltServer({ root, env, dataDirPrefix: 'payroll-bench-paired-' });
+    return { baseUrl: server.baseUrl, stop: () => stopBuiltServer(server) };
+  }
+  const database = await temporaryPostgresDatabase('payroll_bench_paired', POSTGRES_URL);
+  const storageDir = mkdtempSync(join(tmpdir(), 'payroll-bench-paired-files-'));
+  const shared = { ...env, DATABASE_URL: database.url, STORAGE_DIR: storageDir, SESSION_SECRET: 'b'.repeat(48) };
   const started: BuiltServer[] = [];
-  let follower: Follower | undefined;
-  try {
-    const api = await startBuiltServer({ role: 'api', env: { ...env, SEED_DEMO: 'true' }, dataDirPrefix: 'payroll-bench-throughput-' });
-    started.push(api);
-    started.push(...(await Promise.all(Array.from({ length: WORKERS }, () => startBuiltServer({ role: 'worker', env, dataDirPrefix: 'payroll-bench-throughput-' })))));
-    const { session: staff, userId: staffId } = await Session.signIn(api.baseUrl, 'staff', DEMO.staff);
-    const { session: admin } = await Session.signIn(api.baseUrl, 'admin', DEMO.admin);
-    const clientIds: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const created = await admin.call<{ data: { client: { id: string } } }>('POST', '/api/client', { name: `Throughput client ${String(i + 1).padStart(3, '0')}`, assigned_staff_id: staffId });
-      clientIds.push(created.data.client.id);
-    }
-    follower = await Follower.connect(api.baseUrl, staff.cookieHeader);
-    const socket = follower;
-    const t0 = performance.now();
-    const timings = await Promise.all(clientIds.map((id) => socket.upload(staff, id, file, BURST_TIMEOUT_MS, t0)));
-    const failure = timings.find((t) => t.status !== 'SCRUBBED');
-    if (failure) console.log(`upload ${failure.processingId}: ${failure.status}${failure.error ? `: ${failure.error}` : ''}`);
-    return {
-      uploads: count,
-      scrubbed: timings.filter((t) => t.status === 'SCRUBBED').length,
-      totalMs: Math.max(...timings.map((t) => t.done)),
-      lastAcceptedMs: Math.max(...timings.map((t) => t.accepted)),
-    };
-  } finally {
-    follower?.close();
+  const stop = async () => {
     await Promise.all(started.map((server) => stopBuiltServer(server)));
     await database.drop();
     rmSync(storageDir, { recursive: true, force: true });
+  };
+  try {
+    // the API first: it migrates the database and writes the demo data
+    started.push(await startBuiltServer({ root, role: 'api', env: { ...shared, SEED_DEMO: 'true' }, dataDirPrefix: 'payroll-bench-paired-' }));
+    const workers = Array.from({ length: WORKERS }, () => startBuiltServer({ root, role: 'worker', env: shared, dataDirPrefix: 'payroll-bench-paired-' }));
+    const settled = await Promise.allSettled(workers);
+    for (const worker of settled) if (worker.status === 'fulfilled') started.push(worker.value);
+    const failed = settled.find((worker) => worker.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  return { baseUrl: started[0].baseUrl, stop };
+}
+
+/** What one build does in one setup: 5 MB uploads back to back, then a queue of small ones. */
+interface PairedFigures {
+  /** Median upload-to-SCRUBBED of the warm 5 MB uploads, one after another. */
+  backToBackMs: number;
+  /** The 50 KB uploads queued at once: from the first request to the last SCRUBBED. */
+  queueMs: number;
+  /** Uploads that did not reach SCRUBBED, in either case. */
+  failures: number;
+}
+
+/** Waits until the upload's review pack is ready, so what follows does not share the process with it. */
+async function untilViewerPrepared(staff: Session, uploadId: string): Promise<void> {
+  const deadline = performance.now() + UPLOAD_TIMEOUT_MS;
+  while ((await staff.call<{ data: { state: string } }>('GET', `/api/staff/uploads/${uploadId}/viewer`)).data.state === 'PREPARING') {
+    if (performance.now() > deadline) throw new Error(`the viewer of upload ${uploadId} was not prepared in time`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * One build in one setup, started fresh: RUNS + 1 5 MB uploads one after another (the first is left
+ * out of the median: it is the first of its size), then, once the last one's review pack is ready,
+ * `queued` 50 KB uploads posted at once.
+ */
+async function pairedCase(setup: Setup, root: string, files: { small: Workbook; large: Workbook }, queued: number): Promise<PairedFigures> {
+  const deployment = await startDeployment(setup, root, queued);
+  let follower: Follower | undefined;
+  try {
+    const { session: staff, userId: staffId } = await Session.signIn(deployment.baseUrl, 'staff', DEMO.staff);
+    const { session: admin } = await Session.signIn(deployment.baseUrl, 'admin', DEMO.admin);
+    const clientIds: string[] = [];
+    for (let i = 0; i < RUNS + 1 + queued; i++) {
+      const created = await admin.call<{ data: { client: { id: string } } }>('POST', '/api/client', { name: `Paired client ${String(i + 1).padStart(3, '0')}`, assigned_staff_id: staffId });
+      clientIds.push(created.data.client.id);
+    }
+    follower = await Follower.connect(deployment.baseUrl, staff.cookieHeader);
+    const socket = follower;
+    const backToBack: UploadTiming[] = [];
+    for (const clientId of clientIds.splice(0, RUNS + 1)) {
+      backToBack.push(await socket.upload(staff, clientId, files.large, UPLOAD_TIMEOUT_MS));
+      process.stdout.write(backToBack.at(-1)?.status === 'SCRUBBED' ? '.' : 'x');
+    }
+    const last = backToBack.at(-1) as UploadTiming;
+    if (last.status === 'SCRUBBED') await untilViewerPrepared(staff, last.processingId);
+    const t0 = performance.now();
+    const queue = await Promise.all(clientIds.map((id) => socket.upload(staff, id, files.small, BURST_TIMEOUT_MS, t0)));
+    process.stdout.write(queue.every((t) => t.status === 'SCRUBBED') ? ' queue done\n' : ' queue FAILED\n');
+    const failed = [...backToBack, ...queue].filter((t) => t.status !== 'SCRUBBED');
+    for (const t of failed) console.log(`upload ${t.processingId}: ${t.status}${t.error ? `: ${t.error}` : ''}`);
+    return {
+      backToBackMs: quantile(
+        backToBack.slice(1).map((t) => t.done),
+        0.5,
+      ),
+      queueMs: Math.max(...queue.map((t) => t.done)),
+      failures: failed.length,
+    };
+  } finally {
+    follower?.close();
+    await deployment.stop();
+  }
+}
+
+/** The paired cases' rows: per setup, this build and the previous one each started twice, in the order A B B A. */
+async function pairedWithPrevious(files: { small: Workbook; large: Workbook }, queued: number): Promise<{ rows: string[][]; missed: boolean }> {
+  const previous = PAIRED_PREVIOUS ? previousBuild() : undefined;
+  const builds: Array<{ name: string; root: string }> = [{ name: 'this build', root: ROOT }];
+  if (previous) builds.push({ name: `previous build (${previous.commit})`, root: previous.root });
+  const rows: string[][] = [];
+  let missed = false;
+  const setups: Setup[] = ['embedded', 'postgres'];
+  for (const setup of setups) {
+    // each build twice, in the order A B B A, so that the machine's drift over the run falls on both alike
+    const runs = new Map<string, PairedFigures[]>(builds.map((build) => [build.name, []]));
+    for (const build of [...builds, ...[...builds].reverse()]) {
+      process.stdout.write(`${setup === 'embedded' ? 'embedded, one process' : `PostgreSQL, ${WORKERS} workers`}, ${build.name}: ${RUNS + 1} x ${files.large.label} back to back `);
+      runs.get(build.name)?.push(await pairedCase(setup, build.root, files, queued));
+    }
+    const combined = (name: string): PairedFigures => {
+      const all = runs.get(name) as PairedFigures[];
+      const mean = (pick: (f: PairedFigures) => number) => all.reduce((sum, f) => sum + pick(f), 0) / all.length;
+      return { backToBackMs: mean((f) => f.backToBackMs), queueMs: mean((f) => f.queueMs), failures: all.reduce((sum, f) => sum + f.failures, 0) };
+    };
+    const ours = combined('this build');
+    const theirs = previous ? combined(builds[1].name) : undefined;
+    const label = setup === 'embedded' ? 'embedded, one process' : `PostgreSQL, ${WORKERS} workers`;
+    const perMinute = (f: PairedFigures) => queued / (f.queueMs / 60_000);
+    const goalPerMinute = setup === 'embedded' ? 600 : 1800;
+    const ratio = (a: number, b: number | undefined) => (b === undefined ? '-' : (a / b).toFixed(2));
+    const backToBackMet = ours.backToBackMs < 4000;
+    const queueMet = perMinute(ours) >= goalPerMinute;
+    missed ||= ours.failures > 0 || (theirs?.failures ?? 0) > 0;
+    rows.push(
+      [`${label}: ${files.large.label} back to back, median of ${RUNS} (mean of 2 starts)`, seconds(ours.backToBackMs), theirs ? seconds(theirs.backToBackMs) : '-', ratio(ours.backToBackMs, theirs?.backToBackMs), '< 4 s', backToBackMet ? 'met' : 'MISSED'],
+      [`${label}: ${queued} x ${files.small.label} queued, per minute (mean time of 2 starts)`, String(Math.round(perMinute(ours))), theirs ? String(Math.round(perMinute(theirs))) : '-', ratio(perMinute(ours), theirs && perMinute(theirs)), `>= ${goalPerMinute}`, queueMet ? 'met' : 'MISSED'],
+    );
+  }
+  return { rows, missed };
 }
 
 async function main(): Promise<number> {
@@ -538,16 +642,16 @@ async function main(): Promise<number> {
     const highest = rss.phases.reduce((a, b) => (b.peakKb > a.peakKb ? b : a));
     console.log(`\nThe server's peak RSS over the whole run: ${mb(highest.peakKb)} (${highest.name}).`);
 
-    let throughputMissed = false;
+    let pairedMissed = false;
     if (THROUGHPUT > 0) {
-      console.log(`\nScaled out: ${THROUGHPUT} ${small.label} uploads queued at once, PostgreSQL, one API process and ${WORKERS} workers ...`);
-      const result = await scaledOutThroughput(small, THROUGHPUT);
-      throughputMissed = result.scrubbed !== result.uploads;
+      console.log(`\nPaired with the previous build: fresh servers, each build started twice (A B B A), on the embedded default and on PostgreSQL ...`);
+      const paired = await pairedWithPrevious({ small, large }, THROUGHPUT);
+      pairedMissed = paired.missed;
+      console.log(`\n${table(['case', 'this build', 'previous build', 'this / previous', 'goal', ''], paired.rows)}`);
       console.log(
-        `\n${table(
-          ['case', 'SCRUBBED', 'all 202 after', 'all SCRUBBED after', 'uploads per minute'],
-          [[`${small.label} x ${result.uploads}, ${WORKERS} workers`, `${result.scrubbed}/${result.uploads}`, seconds(result.lastAcceptedMs), seconds(result.totalMs), String(Math.round(result.uploads / (result.totalMs / 60_000)))]],
-        )}`,
+        '\n  Back to back: upload-to-SCRUBBED, each upload posted when the one before is SCRUBBED (its review pack may still be\n' +
+          '  building). Queued: all posted at once, from the first request to the last SCRUBBED. The machine may be shared: the\n' +
+          '  ratio of the two builds, measured in the same run, is the fairer figure.',
       );
     }
 
@@ -557,7 +661,7 @@ async function main(): Promise<number> {
       console.log(`\n${failed.length} upload(s) did not reach SCRUBBED.`);
       return 1;
     }
-    return throughputMissed ? 1 : 0;
+    return pairedMissed ? 1 : 0;
   } catch (error) {
     console.error(`\nThe benchmark stopped: ${(error as Error).message}\nThe server's last output:\n${server.output()}`);
     return 1;

@@ -188,24 +188,6 @@ export interface paths {
         patch: operations["updateCompany"];
         trace?: never;
     };
-    "/system/companies/{id}/admins": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: components["parameters"]["IdPath"];
-            };
-            cookie?: never;
-        };
-        get: operations["listCompanyAdmins"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/system/companies/{companyId}/admins": {
         parameters: {
             query?: never;
@@ -215,7 +197,7 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        get: operations["listCompanyAdmins"];
         put?: never;
         post: operations["createCompanyAdmin"];
         delete?: never;
@@ -568,6 +550,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/company/weekly-uploads/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Routes a week's files to their clients by what they hold. Multipart: optional `weekStart` (as for an upload) and one or more `files` (up to 100, each within the upload size limit). Each file is read by the engine's readers (the top of each sheet and its identity columns only; nothing is stored) and compared with the company's clients on the employees of their recent approved weeks, the client's name in title rows, sheet names or the file name, and their remembered columns and file names. The answer lists the files in the order sent: `clientId` null when no client reaches the threshold; `reasons` name the signals; `alreadyUploaded` when the client already has a live upload that week; `refusal` when the file cannot be read (in the words an upload of it would get), for that file only. Two files suggested for one client both say so in their reasons. */
+        post: operations["matchCompanyWeeklyUploads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/company/weekly-documents": {
         parameters: {
             query?: never;
@@ -616,6 +615,31 @@ export interface paths {
          *     successfully' or 'Document rejected successfully'.
          */
         post: operations["reviewWeeklyDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/company/uploads/{uploadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * @description Any upload (any version) of the caller's company, in full: what a weekly row shows of it and
+         *     each stored file version with its download name, size and the reviewer's notes, read when the
+         *     admin opens the row (`GET /company/weekly-documents` carries only the summary). Another
+         *     company's upload answers 404 "Upload not found or you don't have access to this upload.",
+         *     like a missing one.
+         */
+        get: operations["getCompanyUpload"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -934,7 +958,9 @@ export interface paths {
          *     ordered by client name. An upload belongs to the week it was uploaded for (its `weekStart`),
          *     whenever it arrived; the row's `upload` is the newest version of that week (upload time,
          *     then attempt), with `error_message` when it FAILED, or null. `weekStatus` and the filter
-         *     both read that newest version. 10 rows a page.
+         *     both read that newest version. 10 rows a page. The row carries a summary of the upload
+         *     (`WeeklyUpload`); its versions' files and notes are read when the row is opened
+         *     (`GET /staff/uploads/{id}/review`).
          *
          *     The week defaults to the current one. `weekStart` must be a Monday, not before 2025-09-08 and
          *     not after the current week; `weekEnd`, when given, must be its Sunday (and needs `weekStart`).
@@ -1024,6 +1050,23 @@ export interface paths {
         get: operations["getStaffWeeklyStats"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/weekly-uploads/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Routes a week's files to their clients by what they hold. Multipart: optional `weekStart` (as for an upload) and one or more `files` (up to 100, each within the upload size limit). Each file is read by the engine's readers (the top of each sheet and its identity columns only; nothing is stored) and compared with the clients assigned to the caller on the employees of their recent approved weeks, the client's name in title rows, sheet names or the file name, and their remembered columns and file names. The answer lists the files in the order sent: `clientId` null when no client reaches the threshold; `reasons` name the signals; `alreadyUploaded` when the client already has a live upload that week; `refusal` when the file cannot be read (in the words an upload of it would get), for that file only. Two files suggested for one client both say so in their reasons. */
+        post: operations["matchStaffWeeklyUploads"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1269,6 +1312,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        WeekFileMatch: {
+            fileName: string;
+            /** Format: uuid */
+            clientId: string | null;
+            clientName: string | null;
+            confidence: number;
+            reasons: {
+                /** @enum {string} */
+                signal: "employees" | "name" | "layout" | "fileName" | "sameClient";
+                text: string;
+            }[];
+            alreadyUploaded: boolean;
+            refusal: string | null;
+        };
         ErrorBody: {
             /** @enum {boolean} */
             success: false;
@@ -1486,7 +1543,45 @@ export interface components {
             document: components["schemas"]["RequiredDocument"];
             /** @enum {string} */
             weekStatus: "NO_UPLOAD" | "PROCESSING" | "FAILED" | "PENDING" | "APPROVED" | "REJECTED";
-            upload: components["schemas"]["Upload"] | null;
+            upload: components["schemas"]["WeeklyUpload"] | null;
+        };
+        /**
+         * @description The newest upload of a weekly row as the row shows it: its state, who uploaded and reviewed
+         *     it, what processing found, which versions are stored and the first line of the reviewer's
+         *     notes. The versions' files, sizes and whole notes are read when the row is opened
+         *     (`GET /company/uploads/{uploadId}`, `GET /staff/uploads/{id}/review`).
+         */
+        WeeklyUpload: {
+            /** Format: uuid */
+            upload_id: string;
+            status: components["schemas"]["ProcessingStatus"];
+            approval_status: components["schemas"]["ApprovalStatus"];
+            /** Format: date-time */
+            upload_date: string;
+            error_message: string | null;
+            uploaded_by: {
+                name: string;
+            };
+            reviewed_by: {
+                name: string;
+                /** Format: date-time */
+                reviewed_at: string;
+            } | null;
+            /** @description Why it was approved although its scrub found errors; null otherwise. */
+            override_reason: string | null;
+            /** @description As in Upload: the week-over-week warnings its processing raised; null before it is processed. */
+            week_over_week_warnings: number | null;
+            /** @description As in Upload: what the scrub found, by severity; null before it is processed. */
+            scrub_issues: {
+                errors: number;
+                warnings: number;
+            } | null;
+            /** @description The file versions stored for it, in the order raw, consolidated, scrubbed. */
+            versions: components["schemas"]["FileType"][];
+            /** @description The first non-blank line of the reviewer's first note (raw, then consolidated, then scrubbed); null when there is none. */
+            first_note: string | null;
+            /** @description True while its processing, interrupted (a restart, a worker that stopped), waits to be taken up again or is being taken up again: the row says "Resuming after an interruption". Absent or false otherwise. */
+            resuming?: boolean;
         };
         /** @description One UTC week of a client's required document; `upload` is the newest version, or null when nothing was uploaded. */
         ClientWeek: {
@@ -1631,6 +1726,8 @@ export interface components {
                 id?: string;
                 name: string;
             };
+            /** @description As in WeeklyUpload: true while its interrupted processing is being taken up again ("Resuming after an interruption"). */
+            resuming?: boolean;
         };
         ReviewFile: {
             filename: string;
@@ -1767,12 +1864,12 @@ export interface components {
         /** @enum {string} */
         ViewerSeverity: "error" | "warning";
         ViewerRow: {
-            /** @description The row's index in the sheet */
+            /** @description The row's index in the sheet, unfiltered. */
             index: number;
             /** @description The row number shown. */
             number: number;
             cells: (string | null)[];
-            severity: components["schemas"]["ViewerSeverity"] | null;
+            severity: (string & components["schemas"]["ViewerSeverity"]) | null;
             issues: {
                 column: number | null;
                 severity: components["schemas"]["ViewerSeverity"];
@@ -1968,6 +2065,23 @@ export interface components {
                     message?: string;
                     data: {
                         client: components["schemas"]["Client"];
+                    };
+                };
+            };
+        };
+        /** @description Each file with its suggested client */
+        WeekFileMatches: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    success: boolean;
+                    data: {
+                        /** Format: date */
+                        weekStart: string;
+                        threshold: number;
+                        matches: components["schemas"]["WeekFileMatch"][];
                     };
                 };
             };
@@ -2366,7 +2480,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: components["parameters"]["IdPath"];
+                companyId: components["parameters"]["CompanyIdPath"];
             };
             cookie?: never;
         };
@@ -2900,6 +3014,27 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    matchCompanyWeeklyUploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: date */
+                    weekStart?: string;
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["WeekFileMatches"];
+            default: components["responses"]["Error"];
+        };
+    };
     listCompanyWeeklyDocuments: {
         parameters: {
             query?: {
@@ -2965,6 +3100,34 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["Message"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getCompanyUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uploadId: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            upload: components["schemas"]["Upload"];
+                        };
+                    };
+                };
+            };
             default: components["responses"]["Error"];
         };
     };
@@ -3558,6 +3721,27 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    matchStaffWeeklyUploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: date */
+                    weekStart?: string;
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["WeekFileMatches"];
+            default: components["responses"]["Error"];
+        };
+    };
     uploadRequiredDocument: {
         parameters: {
             query?: never;
@@ -3575,6 +3759,8 @@ export interface operations {
                      * @description The week the upload is for, as a date within it (normally its Monday; any other date means the UTC week that contains it). Default the current UTC week; never a future week nor one before 2025-09-08 (400).
                      */
                     weekStart?: string;
+                    /** @description Optional, before the file, when the client was chosen from a match (`POST /staff/weekly-uploads/match`): JSON `{"clientId": uuid or null, "confidence": 0 to 1}`, the client suggested for the file. It is recorded in the upload's audit entry with the chosen client (`details.match`: suggestedClientId, chosenClientId, confidence, followed); a malformed value answers 400. */
+                    matchSuggestion?: string;
                     /** Format: binary */
                     file: string;
                 };

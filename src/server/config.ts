@@ -87,6 +87,7 @@ const configSchema = yup.object({
   MAX_UPLOAD_BYTES: yup.number().integer().min(1).default(MAX_UPLOAD_BYTES),
   PROCESSING_CONCURRENCY: yup.number().integer().min(1, 'PROCESSING_CONCURRENCY must be at least 1').optional(),
   PROCESSING_JOB_EXPIRE_SECONDS: yup.number().integer().min(2).max(23 * 3600).default(15 * 60),
+  WORKER_LEASE_SECONDS: yup.number().integer().min(5, 'WORKER_LEASE_SECONDS must be at least 5').max(3600).default(30),
   REVIEW_PACK_CONCURRENCY: yup.number().integer().min(1, 'REVIEW_PACK_CONCURRENCY must be at least 1').default(1),
   COMPANY_MAX_QUEUED_UPLOADS: yup.number().integer().min(1).default(20),
   COMPANY_STORAGE_QUOTA_BYTES: yup.number().integer().min(1).default(5 * 1024 ** 3),
@@ -169,6 +170,11 @@ export interface Config {
      * worker that died mid-job is noticed after this long).
      */
     jobExpireSeconds: number;
+    /**
+     * How long a worker process that stops renewing its lease (it died) keeps its jobs before another
+     * worker hands them back to the queue and takes them up (several processes on PostgreSQL).
+     */
+    workerLeaseSeconds: number;
     /** When a change since the client's last approved week is worth a warning. */
     weekOverWeek: WeekOverWeekThresholds;
   };
@@ -323,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: raw.PROCESSING_CONCURRENCY ?? Math.max(1, os.availableParallelism() - 1),
       reviewPackConcurrency: raw.REVIEW_PACK_CONCURRENCY,
       jobExpireSeconds: raw.PROCESSING_JOB_EXPIRE_SECONDS,
+      workerLeaseSeconds: raw.WORKER_LEASE_SECONDS,
       weekOverWeek: {
         employeeGrossPercent: raw.WEEK_OVER_WEEK_EMPLOYEE_GROSS_PERCENT,
         employeeGrossAmount: raw.WEEK_OVER_WEEK_EMPLOYEE_GROSS_AMOUNT,

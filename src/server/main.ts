@@ -7,19 +7,22 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { surviveOutages } from './db/unreachable';
-import { startQueue } from './jobs/queue';
+import { PROCESSING_QUEUE, REVIEW_PACK_QUEUE, startQueue } from './jobs/queue';
 import type { QueueWorker } from './jobs/queueWorker';
 import { startReviewPackWorker } from './jobs/reviewPackWorker';
+import { recordUploadHandBack } from './jobs/uploadHandBack';
 import { startUploadWorker } from './jobs/uploadWorker';
+import { WorkerLease } from './jobs/workerLeases';
 import { loggerOptions } from './logging';
+import { prepareDatabase } from './prepareDatabase';
 import { warmPipeline } from './processing';
 import { openFanoutPool, workerPublisher, type WorkerPublisher } from './realtime/postgresFanout';
 import { silentPublisher } from './realtime/processingUpdates';
 import { openConfiguredStorage } from './storage/openStorage';
-import { describeDemoAccounts, seedDemoData } from './seed/demo';
+import { describeDemoAccounts } from './seed/demo';
 
-type Role = 'all' | 'api' | 'worker';
-const ROLES: Role[] = ['all', 'api', 'worker'];
+type Role = 'all' | 'api' | 'worker' | 'migrate';
+const ROLES: Role[] = ['all', 'api', 'worker', 'migrate'];
 /** How long after the grace period a stopping process that has not let go is ended anyway. */
 const FORCED_EXIT_MARGIN_MS = 5_000;
 
@@ -28,19 +31,31 @@ function webRoot(): string | undefined {
   return candidates.find((candidate) => existsSync(path.join(candidate, 'index.html')));
 }
 
-/** Starts the API, the worker, or both: `node dist/server/main.js all|api|worker`. */
+/**
+ * Starts the API, the worker, or both: `node dist/server/main.js all|api|worker`; `migrate` prepares
+ * the database and exits (a deployment's release step, as `npm run db:migrate` from a checkout).
+ */
 async function main(): Promise<void> {
   const role = (process.argv[2] ?? 'all') as Role;
-  if (!ROLES.includes(role)) throw new ConfigError(`Unknown role '${role}': use all, api or worker.`);
+  if (!ROLES.includes(role)) throw new ConfigError(`Unknown role '${role}': use all, api, worker or migrate.`);
   const config = loadConfig();
-  if (!config.databaseUrl && role !== 'all') {
+  if (!config.databaseUrl && role !== 'all' && role !== 'migrate') {
     throw new ConfigError(`The embedded database serves one process: start with 'all', or set DATABASE_URL to run '${role}' separately.`);
   }
 
   if (config.databaseUrl) surviveOutages(pino(loggerOptions(config.logLevel)));
   const database = await openConfiguredDatabase(config);
-  await database.migrate();
-  const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
+  // Processes starting together take turns: one prepares the database, the others wait for it.
+  const seeded = await prepareDatabase(database, {
+    jobExpireSeconds: config.processing.jobExpireSeconds,
+    seedDemo: config.seedDemo && role !== 'migrate',
+    log: pino(loggerOptions(config.logLevel)),
+  });
+  if (role === 'migrate') {
+    await database.close();
+    console.log("Migrations and the job queue's schema applied.");
+    process.exit(0);
+  }
   const queue: PgBoss = await startQueue(database, { supervise: role !== 'api', jobExpireSeconds: config.processing.jobExpireSeconds });
 
   let app: FastifyInstance | undefined;
@@ -53,6 +68,7 @@ async function main(): Promise<void> {
   }
   let worker: QueueWorker | undefined;
   let packWorker: QueueWorker | undefined;
+  let lease: WorkerLease | undefined;
   let fanout: { pool: Awaited<ReturnType<typeof openFanoutPool>>; publisher: WorkerPublisher } | undefined;
   if (role === 'all' || role === 'worker') {
     // In `all` the worker shares the API's storage, logger and publisher, so its updates reach this
@@ -84,9 +100,19 @@ async function main(): Promise<void> {
     }
     // A process that takes jobs keeps its pipeline threads warm, so no upload pays for starting one.
     await warmPipeline({ keepAlive: true });
-    worker = await startUploadWorker(queue, deps, config.processing.concurrency);
+    // The jobs a stopped process left running are handed back now (embedded: all of them, it was the
+    // only process) or once their worker's lease has lapsed; each is taken up from its stored stages.
+    const started = await WorkerLease.start(database.db, queue, {
+      leaseSeconds: config.processing.workerLeaseSeconds,
+      soleProcess: database.kind === 'pglite',
+      queues: [PROCESSING_QUEUE, REVIEW_PACK_QUEUE],
+      onHandBack: recordUploadHandBack,
+      log: deps.log,
+    });
+    lease = started.lease;
+    worker = await startUploadWorker(queue, deps, config.processing.concurrency, lease);
     // The review packs have slots of their own: an upload never waits for another's pack.
-    packWorker = await startReviewPackWorker(queue, deps, config.processing.reviewPackConcurrency);
+    packWorker = await startReviewPackWorker(queue, deps, config.processing.reviewPackConcurrency, lease);
   }
   if (role === 'worker') {
     console.log(`Worker started: ${config.processing.concurrency} upload(s) and ${config.processing.reviewPackConcurrency} review pack(s) at a time.`);
@@ -103,6 +129,7 @@ async function main(): Promise<void> {
     // The API accepts nothing new and lets the requests and upload streams under way finish; jobs under
     // way finish too, or are stopped when the grace period is over and handed back to the queue.
     await Promise.all([app && closeApp(app, graceMs), worker?.stop(graceMs), packWorker?.stop(graceMs)]);
+    await lease?.stop().catch(() => undefined);
     // A hand-back still being recorded is written before the database closes.
     await queue.stop({ graceful: true, wait: true, timeout: 2_000 }).catch(() => undefined);
     await fanout?.publisher.close().catch(() => undefined);

@@ -6,9 +6,14 @@
 import '@testing-library/jest-dom';
 import { cleanup, configure } from '@testing-library/react';
 import nock from 'nock';
+import { setUploadTransport } from '@/web/api/uploadTransport';
 
 
 (globalThis as { __API_BASE__?: string }).__API_BASE__ = 'http://localhost/api';
+
+// jsdom's XMLHttpRequest cannot send Node's FormData: uploads stay on the fetch that nock answers,
+// and the suites of upload progress install a transport of their own.
+setUploadTransport(null);
 
 // Screens load on demand and the machine running the suites may be busy: give findBy* queries
 // room to wait, without changing what they wait for.

@@ -19,12 +19,30 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: services accept either. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction' | 'query'>;
 
+/** Plain SQL with positional parameters; parameterless text may hold several statements. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+export interface MigrateOptions {
+  /**
+   * Schema work that belongs with the migrations (the job queue's schema and queues): run after them,
+   * under the same lock, through the connection that holds it.
+   */
+  then?: (executeSql: ExecuteSql) => Promise<void>;
+  /** Told, before it waits, that another process is preparing the database. */
+  onWait?: () => void;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   /** Plain SQL with positional parameters, for the job queue. */
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  migrate(): Promise<void>;
+  executeSql: ExecuteSql;
+  /**
+   * Applies the pending migrations, then `options.then`. On PostgreSQL all of it runs under one
+   * advisory lock (DATABASE_PREPARATION_LOCK), so any number of processes may start together on a fresh
+   * or an existing database: one prepares it, the others wait and then find nothing left to do.
+   */
+  migrate(options?: MigrateOptions): Promise<void>;
   /** The embedded database's data directory as a tarball (test templates). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -35,7 +53,8 @@ export type DatabaseOptions =
   | { dataDir?: string; loadDataDir?: Blob };
 
 const migrationsFolder = path.join(__dirname, 'migrations');
-const MIGRATION_LOCK = 727_274_001;
+/** The advisory lock under which a process prepares the database (DatabaseHandle.migrate). */
+export const DATABASE_PREPARATION_LOCK = 727_274_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
@@ -132,20 +151,23 @@ async function createPglite(dataDir: string | undefined, loadDataDir: Blob | und
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
   const client = await createPglite(dataDir, loadDataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const executeSql: ExecuteSql = async (text, values) => {
+    // Parameterless text may hold several statements (the queue's own migrations).
+    if (!values || values.length === 0) {
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    }
+    const result = await client.query(text, values);
+    return { rows: result.rows };
+  };
   return {
     db,
     kind: 'pglite',
-    async executeSql(text, values) {
-      // Parameterless text may hold several statements (the queue's own migrations).
-      if (!values || values.length === 0) {
-        const results = await client.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
-      }
-      const result = await client.query(text, values);
-      return { rows: result.rows };
-    },
-    async migrate() {
+    executeSql,
+    async migrate(options) {
+      // One process has the embedded database: nobody to wait for.
       await migratePglite(db as never, { migrationsFolder });
+      await options?.then?.(executeSql);
     },
     async dump() {
       return client.dumpDataDir('none');
@@ -171,14 +193,23 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       const result = await pool.query(text, values as unknown[] | undefined);
       return { rows: Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows };
     },
-    async migrate() {
-      // Many processes may start at once: one migrates, the others wait for it.
+    async migrate(options) {
+      // Many processes may start at once: one prepares the database, the others wait for it. The
+      // migrations and the SQL `then` is given run on the connection that holds the lock.
       const client = await pool.connect();
       try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [DATABASE_PREPARATION_LOCK]);
+        if (!rows[0].locked) {
+          options?.onWait?.();
+          await client.query('select pg_advisory_lock($1)', [DATABASE_PREPARATION_LOCK]);
+        }
         await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+        await options?.then?.(async (text, values) => {
+          const result = await client.query(text, values);
+          return { rows: Array.isArray(result) ? ((result as pg.QueryResult[]).at(-1)?.rows ?? []) : result.rows };
+        });
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        await client.query('select pg_advisory_unlock($1)', [DATABASE_PREPARATION_LOCK]).catch(() => undefined);
         client.release();
       }
     },

@@ -195,6 +195,12 @@ export const uploads = pgTable(
      * SCRUBBED upload with neither stamp has its rows still being built.
      */
     reviewFailedAt: timestamp('review_failed_at', { withTimezone: true }),
+    /**
+     * When the upload's job was last handed back to the queue because the process running it stopped
+     * (a restart, a worker whose lease lapsed); null when its processing was never interrupted. The
+     * run that takes it up again says "Resuming after an interruption".
+     */
+    resumedAt: timestamp('resumed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -254,6 +260,35 @@ export const clientWeekFacts = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('client_week_facts_client_week_idx').on(table.clientId, table.weekStart.desc(), table.createdAt.desc())],
+);
+
+/**
+ * A compact fingerprint of an approved client-week, for routing a new file to its client by what it
+ * holds: short hashes of the employees' folded IDs and names (no name is kept in clear), the tables'
+ * normalised headers, the sheet names and the file's name. Written only on approval, one row per
+ * approved upload; shapes: WeekFingerprint in services/weekly/weekFingerprints.ts.
+ */
+export const clientWeekFingerprints = pgTable(
+  'client_week_fingerprints',
+  {
+    uploadId: uuid('upload_id')
+      .primaryKey()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    employeeIds: jsonb('employee_ids').$type<string[]>().notNull().default([]),
+    employeeNames: jsonb('employee_names').$type<string[]>().notNull().default([]),
+    headers: jsonb('headers').$type<string[]>().notNull().default([]),
+    sheetNames: jsonb('sheet_names').$type<string[]>().notNull().default([]),
+    fileName: text('file_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [index('client_week_fingerprints_company_week_idx').on(table.companyId, table.weekStart.desc())],
 );
 
 export const fileKinds = ['raw', 'consolidated', 'scrubbed'] as const;
@@ -408,4 +443,30 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(table.actorId, table.at),
     index('audit_log_action_idx').on(table.action, table.at),
   ],
+);
+
+/**
+ * The processes that take queue jobs, each with its lease: a worker renews `renewed_at` every few
+ * seconds while it lives, and one whose lease has lapsed (config WORKER_LEASE_SECONDS) is taken for
+ * dead: the jobs it held are handed back to the queue (jobs/workerLeases.ts). A process records its
+ * start here, in the transaction that hands back the jobs a previous embedded process left running.
+ */
+export const queueWorkers = pgTable('queue_workers', {
+  id: uuid('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Which worker runs each active queue job (pg-boss's `pgboss.job` id); the row goes when the run ends. */
+export const queueJobHolders = pgTable(
+  'queue_job_holders',
+  {
+    jobId: uuid('job_id').primaryKey(),
+    queue: text('queue').notNull(),
+    workerId: uuid('worker_id')
+      .notNull()
+      .references(() => queueWorkers.id, { onDelete: 'cascade' }),
+    heldSince: timestamp('held_since', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('queue_job_holders_worker_idx').on(table.workerId)],
 );

@@ -5,7 +5,7 @@ import type PgBoss from 'pg-boss';
 import { fileExtension } from '@/common/uploadRules';
 import { uploadFiles, uploads } from '../db/schema';
 import { type ClientHistory, ProcessingError, processWorkbook, type WeekFacts, type WeekOverWeekThresholds } from '../processing';
-import { type StageDeps, UploadGone, type UploadFileRow, UploadStages } from './uploadStages';
+import { type OutputFile, type StageDeps, UploadGone, type UploadFileRow, UploadStages } from './uploadStages';
 import { freshWorkDir, removeLeftovers, runSignal } from './jobWorkDir';
 import type { QueuedJob } from './queueWorker';
 import { wakeReviewPackWorkers } from './reviewPackWorker';
@@ -44,13 +44,16 @@ const TEMP_PREFIX = 'payroll-upload-';
 /**
  * Runs one upload through the engine: QUEUED -> CONSOLIDATING -> CONSOLIDATED -> SCRUBBING ->
  * SCRUBBED, or FAILED with a message a person can act on. The engine writes both workbooks in one
- * pass, so its progress is published under CONSOLIDATING; each later status is reached when its
- * file is stored. The job of the viewer's rows (the review pack, uploadViewerPack.ts) is queued in
+ * pass, so its progress is published under CONSOLIDATING; then both files are stored and recorded
+ * with SCRUBBED in one transaction (with the week's facts and the pack's job), and CONSOLIDATED,
+ * SCRUBBING and SCRUBBED are published in order after it: a small upload's run writes to the
+ * database a few times, not once per step. The job of the viewer's rows (the review pack, uploadViewerPack.ts) is queued in
  * the transaction that makes the upload SCRUBBED, and the run ends there: the next upload does not
  * wait for the pack.
  *
  * Safe to run again for the same upload: the queue hands a job out again when the worker that had
- * it died (after the job's expiry). A stage whose file is already stored with its recorded checksum
+ * it died (at once after a restart of the embedded server, once its lease lapsed for a worker among
+ * several: workerLeases.ts; at the job's expiry otherwise). A stage whose file is already stored with its recorded checksum
  * is not redone (a rerun after CONSOLIDATED keeps the consolidated file and only produces the
  * scrubbed one; a rerun after SCRUBBED only makes sure the pack's job exists), and
  * file rows are one per upload and kind. An upload deleted before or during the
@@ -59,7 +62,7 @@ const TEMP_PREFIX = 'payroll-upload-';
  */
 export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promise<void> {
   const { uploadId } = job.data;
-  if (!(await uploadStillExists(deps.db, uploadId))) return;
+  // an upload deleted since its job was queued ends the job without a word (uploadJobs.ts)
   const [upload] = await deps.db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
   if (!upload || upload.status === 'FAILED') return;
   if (upload.status === 'SCRUBBED') {
@@ -76,9 +79,9 @@ export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promis
   const workDir = await freshWorkDir(TEMP_PREFIX, uploadId);
   try {
     const history = await loadClientHistory(deps.db, upload.clientId, upload.weekStart);
-    const keepFacts = (facts: WeekFacts) => keepWeekFacts(deps.db, upload, storableFacts(facts));
+    const keepFacts = (tx: Executor, facts: WeekFacts) => keepWeekFacts(tx, upload, storableFacts(facts));
     const queuePack = (tx: Executor) => queueReviewPackJob(deps.queue, tx, { uploadId, jobId: upload.jobId });
-    await run(stages, { weekStart: upload.weekStart, history, weekOverWeek: deps.weekOverWeek, workDir, signal, keepFacts, queuePack });
+    await run(stages, { resumed: upload.resumedAt !== null, weekStart: upload.weekStart, history, weekOverWeek: deps.weekOverWeek, workDir, signal, keepFacts, queuePack });
     wakeReviewPackWorkers(deps.queue);
   } catch (error) {
     if (error instanceof UploadGone) return;
@@ -108,26 +111,28 @@ export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promis
 }
 
 interface RunOptions {
+  /** The process that ran the upload before stopped under it: the first update says it is resuming. */
+  resumed: boolean;
   weekStart: string;
   /** The client's profile and last approved week, read when the run starts (so an admin's latest fix applies). */
   history: ClientHistory | undefined;
   weekOverWeek: Partial<WeekOverWeekThresholds> | undefined;
   workDir: string;
   signal: AbortSignal;
-  /** Keeps the week's facts for the week-over-week checks of later weeks (they count once the upload is approved). */
-  keepFacts: (facts: WeekFacts) => Promise<void>;
+  /** Keeps the week's facts for the week-over-week checks of later weeks (they count once the upload is approved), in the SCRUBBED transaction. */
+  keepFacts: (tx: Executor, facts: WeekFacts) => Promise<void>;
   /** Queues the review pack's job, in the transaction that makes the upload SCRUBBED. */
   queuePack: (tx: Executor) => Promise<void>;
 }
 
 async function run(stages: UploadStages, options: RunOptions): Promise<void> {
   const keepConsolidated = await stages.intact('consolidated');
-  if (keepConsolidated) await stages.advance('SCRUBBING', STAGE_MESSAGES.scrubbingAgain);
-  else await stages.advance('CONSOLIDATING', STAGE_MESSAGES.consolidating);
+  if (keepConsolidated) await stages.advance('SCRUBBING', options.resumed ? STAGE_MESSAGES.resuming : STAGE_MESSAGES.scrubbingAgain);
+  else await stages.advance('CONSOLIDATING', options.resumed ? STAGE_MESSAGES.resuming : STAGE_MESSAGES.consolidating);
 
   const raw = await stages.fetchStored('raw', options.workDir);
   const outputs = { consolidated: path.join(options.workDir, 'consolidated.xlsx'), scrubbed: path.join(options.workDir, 'scrubbed.xlsx') };
-  const relay = new ProgressRelay((message) => stages.progress(message));
+  const relay = new ProgressRelay((message, share) => stages.progress(message, share));
   // The engine runs on its pipeline thread, which a worker process keeps warm between uploads (main.ts).
   const engineSummary = await processWorkbook({
     inputPath: raw.path,
@@ -137,20 +142,33 @@ async function run(stages: UploadStages, options: RunOptions): Promise<void> {
     scrubbedPath: outputs.scrubbed,
     history: options.history,
     weekOverWeek: options.weekOverWeek,
-    onProgress: (update) => relay.report(update.message),
+    onProgress: (update) => relay.report(update.message, update.progress),
     signal: options.signal,
   });
   const summary = toUploadSummary(engineSummary);
 
-  if (!keepConsolidated) {
-    await stages.storeOutput('consolidated', outputs.consolidated, outputName(raw.file, 'consolidated'), 'CONSOLIDATED', STAGE_MESSAGES.consolidated(summary));
-    await stages.advance('SCRUBBING', STAGE_MESSAGES.scrubbing(summary));
-  }
-  await options.keepFacts(engineSummary.weekFacts);
+  // Both workbooks come out of the engine's one pass: they are stored side by side and recorded with
+  // SCRUBBED, the week's facts and the pack's job in one transaction. The pages still hear each step in order.
+  const steps = [
+    ...(keepConsolidated
+      ? []
+      : [
+          { status: 'CONSOLIDATED' as const, message: STAGE_MESSAGES.consolidated(summary) },
+          { status: 'SCRUBBING' as const, message: STAGE_MESSAGES.scrubbing(summary) },
+        ]),
+    { status: 'SCRUBBED' as const, message: STAGE_MESSAGES.scrubbed(summary) },
+  ];
+  const files: OutputFile[] = [
+    ...(keepConsolidated ? [] : [{ kind: 'consolidated' as const, localFile: outputs.consolidated, fileName: outputName(raw.file, 'consolidated') }]),
+    { kind: 'scrubbed', localFile: outputs.scrubbed, fileName: outputName(raw.file, 'scrubbed') },
+  ];
   // after SCRUBBED, nothing more is published: the viewer says PREPARING until the pack's job has stored its rows
-  await stages.storeOutput('scrubbed', outputs.scrubbed, outputName(raw.file, 'scrubbed'), 'SCRUBBED', STAGE_MESSAGES.scrubbed(summary), {
+  await stages.storeOutputs(files, 'SCRUBBED', steps, {
     summary,
-    alongside: options.queuePack,
+    alongside: async (tx) => {
+      await options.keepFacts(tx, engineSummary.weekFacts);
+      await options.queuePack(tx);
+    },
   });
 }
 

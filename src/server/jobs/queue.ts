@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { DatabaseHandle } from '../db/client';
+import type { DatabaseHandle, ExecuteSql } from '../db/client';
 
 export const PROCESSING_QUEUE = 'process-upload';
 /**
@@ -12,6 +12,8 @@ export const QUEUE_SCHEMA = 'pgboss';
 
 /** pg-boss's own pace for its maintenance (expiring, archiving): every two minutes. */
 const DEFAULT_MAINTENANCE_SECONDS = 120;
+/** How long a job may run before it is taken back, unless configured (`PROCESSING_JOB_EXPIRE_SECONDS`). */
+const DEFAULT_JOB_EXPIRE_SECONDS = 15 * 60;
 
 export interface QueueOptions {
   /** Run the queue's maintenance in this process (workers do; API-only processes leave it to them). */
@@ -29,20 +31,47 @@ export interface QueueOptions {
  * On the embedded database it runs through the same connection as everything else.
  */
 export async function startQueue(handle: DatabaseHandle, options: QueueOptions): Promise<PgBoss> {
-  const expire = options.jobExpireSeconds ?? 15 * 60;
+  const expire = options.jobExpireSeconds ?? DEFAULT_JOB_EXPIRE_SECONDS;
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => handle.executeSql(text, values) },
     schema: QUEUE_SCHEMA,
     supervise: options.supervise,
     maintenanceIntervalSeconds: Math.max(1, Math.min(DEFAULT_MAINTENANCE_SECONDS, Math.floor(expire / 2))),
     schedule: false,
+    // Prepared beforehand under the start-up lock (prepareQueue): here pg-boss only reads its version.
+    // A single process that skipped that (tests) has its schema created here.
     migrate: true,
   });
   boss.on('error', () => {
     // Surfaced through /api/ready and the job's own failure handling.
   });
   await boss.start();
+  await createQueues(boss, expire);
+  return boss;
+}
+
+/**
+ * Creates the queue's schema (pg-boss's tables), or brings it to the installed pg-boss's version, and
+ * the queues. pg-boss's own creation is not safe with several processes at once (they collide on the
+ * schema or deadlock creating a queue's table), so this runs under the lock of DatabaseHandle.migrate,
+ * after the application's migrations; startQueue then finds everything in place and only reads the
+ * schema's version (it still creates what is missing for a single process that skipped this, as tests do).
+ */
+export async function prepareQueue(executeSql: ExecuteSql, jobExpireSeconds = DEFAULT_JOB_EXPIRE_SECONDS): Promise<void> {
+  const boss = new PgBoss({ db: { executeSql }, schema: QUEUE_SCHEMA, supervise: false, schedule: false, migrate: true });
+  boss.on('error', () => {
+    // A failure here rejects start or createQueue below.
+  });
+  await boss.start();
+  try {
+    await createQueues(boss, jobExpireSeconds);
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+  }
+}
+
+/** The queues, created once: a queue that exists already is left as it is. */
+async function createQueues(boss: PgBoss, expire: number): Promise<void> {
   await boss.createQueue(PROCESSING_QUEUE, { name: PROCESSING_QUEUE, policy: 'standard', retryLimit: 2, expireInSeconds: expire });
   await boss.createQueue(REVIEW_PACK_QUEUE, { name: REVIEW_PACK_QUEUE, policy: 'standard', retryLimit: 2, expireInSeconds: expire });
-  return boss;
 }

@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import type { JobLease } from './workerLeases';
 
 export interface QueueWorker {
   /**
@@ -41,13 +42,15 @@ function runsOf(boss: PgBoss, queue: string): { running: number; idle: Set<() =>
 /**
  * Takes the jobs of one queue, `concurrency` at a time: one pg-boss worker per slot, each running one
  * job after another, in pg-boss's order (highest priority, then oldest). A run that throws fails the
- * attempt, and the queue hands the job out again while it has retries left.
+ * attempt, and the queue hands the job out again while it has retries left. With a `lease`, each
+ * job run is recorded as held by this process (workerLeases.ts).
  */
 export async function startQueueWorker<Data extends object>(
   boss: PgBoss,
   queue: string,
   concurrency: number,
   run: (job: QueuedJob<Data>) => Promise<void>,
+  lease?: JobLease,
 ): Promise<QueueWorker> {
   const ids: string[] = [];
   /** The runs under way, each with what stops it. */
@@ -58,12 +61,16 @@ export async function startQueueWorker<Data extends object>(
       const halt = new AbortController();
       const runs = runsOf(boss, queue);
       runs.running++;
+      // Recorded so that, should this process die, another worker hands the job back once the lease lapses;
+      // a run whose holding could not be recorded still runs (the job is handed back only after the lease).
+      await lease?.hold(queue, job.id).catch(() => undefined);
       const current = run({ ...job, halt: halt.signal });
       running.set(current, halt);
       try {
         await current;
       } finally {
         running.delete(current);
+        await lease?.release(job.id).catch(() => undefined);
         if (--runs.running === 0) for (const resolve of runs.idle) resolve();
         // The queue may hold more: look for the next job now rather than after a polling interval.
         boss.notifyWorker(id);

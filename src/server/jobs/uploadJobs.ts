@@ -31,9 +31,10 @@ export async function queueUploadJob(boss: PgBoss, tx: Executor, job: { uploadId
 
 /**
  * Whether the upload a job points at still exists. Deleting a client (or its company) removes its
- * uploads in one transaction but leaves any job already queued for them in the queue. The job
- * handler calls this first and, when it answers false, completes the job without doing anything:
- * a deleted upload is not a failure to retry, and no file may be written for it.
+ * uploads in one transaction but leaves any job already queued for them in the queue. A job whose
+ * upload is gone completes without doing anything (the upload job finds no row when it reads the
+ * upload; the pack job asks this first; a failing run asks it before recording the failure): a
+ * deleted upload is not a failure to retry, and no file may be written for it.
  */
 export async function uploadStillExists(db: Executor, uploadId: string): Promise<boolean> {
   const [row] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, uploadId)).limit(1);

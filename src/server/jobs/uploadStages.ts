@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { fileExtension } from '@/common/uploadRules';
 import type { Database, Executor } from '../db/client';
 import { type fileKinds, type processingStatuses, uploadFiles, uploads } from '../db/schema';
@@ -61,34 +61,59 @@ export class UploadStages {
   }
 
   /**
-   * Stores a produced file and records it, with the status it completes, in one transaction;
-   * `alongside` writes what must commit with that status (the review pack's job with SCRUBBED).
+   * Stores the produced files (side by side) and records them, with the status they complete, in one
+   * transaction: the status, the files' rows in one insert, and `alongside` (what must commit with that
+   * status: the week's facts and the review pack's job with SCRUBBED). One commit per stage boundary
+   * keeps an upload's database writes few; the pages still hear each step, in order, after it.
+   * `messages` are published after the commit, each under the status of its step (the last under `status`).
    */
-  async storeOutput(kind: FileKind, localFile: string, fileName: string, status: Status, message: string, extra: StoredOutputExtra = {}): Promise<void> {
-    const previous = this.files.get(kind);
-    const stored = await this.deps.storage.put(createReadStream(localFile));
-    let row: UploadFileRow;
+  async storeOutputs(outputs: OutputFile[], status: Status, messages: Array<{ status: Status; message: string }>, extra: StoredOutputExtra = {}): Promise<void> {
+    const puts = await Promise.allSettled(outputs.map(async (output) => ({ output, stored: await this.deps.storage.put(createReadStream(output.localFile)) })));
+    const stored = puts.flatMap((put) => (put.status === 'fulfilled' ? [put.value] : []));
+    const refused = puts.find((put) => put.status === 'rejected');
+    if (refused) {
+      // a store that failed beside one that succeeded leaves nothing behind
+      await Promise.all(stored.map(({ stored: file }) => this.deps.storage.delete(file.key).catch(() => undefined)));
+      throw (refused as PromiseRejectedResult).reason;
+    }
+    let rows: UploadFileRow[];
     try {
-      row = await this.deps.db.transaction(async (tx) => {
+      rows = await this.deps.db.transaction(async (tx) => {
         await writeStatus(tx, this.upload.id, extra.summary ? { status, summary: extra.summary } : { status });
-        const file = { filename: fileName, storageKey: stored.key, sizeBytes: stored.size, checksum: stored.sha256 };
-        const [written] = await tx
+        const values = stored.map(({ output, stored: file }) => ({
+          uploadId: this.upload.id,
+          kind: output.kind,
+          filename: output.fileName,
+          storageKey: file.key,
+          sizeBytes: file.size,
+          checksum: file.sha256,
+        }));
+        const written = await tx
           .insert(uploadFiles)
-          .values({ uploadId: this.upload.id, kind, ...file })
-          .onConflictDoUpdate({ target: [uploadFiles.uploadId, uploadFiles.kind], set: file })
+          .values(values)
+          .onConflictDoUpdate({
+            target: [uploadFiles.uploadId, uploadFiles.kind],
+            set: { filename: sql`excluded.filename`, storageKey: sql`excluded.storage_key`, sizeBytes: sql`excluded.size_bytes`, checksum: sql`excluded.checksum` },
+          })
           .returning();
         await extra.alongside?.(tx);
         return written;
       });
     } catch (error) {
-      await this.deps.storage.delete(stored.key).catch(() => undefined);
+      await Promise.all(stored.map(({ stored: file }) => this.deps.storage.delete(file.key).catch(() => undefined)));
       throw error;
     }
-    this.files.set(kind, row);
-    // a damaged earlier copy that this one replaces
-    if (previous && previous.storageKey !== row.storageKey) await this.deps.storage.delete(previous.storageKey).catch(() => undefined);
+    for (const row of rows) {
+      const previous = this.files.get(row.kind);
+      this.files.set(row.kind, row);
+      // a damaged earlier copy that this one replaces
+      if (previous && previous.storageKey !== row.storageKey) await this.deps.storage.delete(previous.storageKey).catch(() => undefined);
+    }
+    for (const step of messages) {
+      this.status = step.status;
+      this.publish(step.message);
+    }
     this.status = status;
-    this.publish(message);
   }
 
   /** Records the failure a person can act on; a run that finds the upload gone or finished says nothing. */
@@ -98,14 +123,15 @@ export class UploadStages {
     this.publish(STAGE_MESSAGES.failed, error);
   }
 
-  /** Publishes a progress message under the status last written. */
-  progress(message: string): void {
-    this.publish(message);
+  /** Publishes a progress message, with the share of the engine's work done, under the status last written. */
+  progress(message: string, share?: number): void {
+    this.publish(message, null, share);
   }
 
-  private publish(message: string, error: string | null = null): void {
+  private publish(message: string, error: string | null = null, progress?: number): void {
     try {
-      this.deps.publisher.publish({ processingId: this.upload.id, jobId: this.upload.jobId, status: this.status, message, error, seq: this.sequence() });
+      const update = { processingId: this.upload.id, jobId: this.upload.jobId, status: this.status, message, error, seq: this.sequence() };
+      this.deps.publisher.publish(progress === undefined ? update : { ...update, progress });
     } catch {
       // the database holds the truth; a browser that missed this update refetches it
     }
@@ -130,7 +156,14 @@ export class UploadStages {
   }
 }
 
-/** What else storeOutput writes: the summary with the status, and rows that must commit with it. */
+/** A file the engine produced, to be stored as the upload's file of its kind under `fileName`. */
+export interface OutputFile {
+  kind: FileKind;
+  localFile: string;
+  fileName: string;
+}
+
+/** What else storeOutputs writes: the summary with the status, and rows that must commit with it. */
 export interface StoredOutputExtra {
   summary?: UploadSummary;
   alongside?: (tx: Executor) => Promise<void>;
@@ -154,9 +187,11 @@ export async function fetchStoredFile(
 }
 
 async function writeStatus(db: Executor, uploadId: string, values: Partial<Pick<typeof uploads.$inferInsert, 'status' | 'errorMessage' | 'summary'>>): Promise<void> {
+  // a finished upload is no longer resuming from an interruption
+  const resumed = values.status && FINISHED.includes(values.status) ? { resumedAt: null } : {};
   const [row] = await db
     .update(uploads)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, ...resumed, updatedAt: new Date() })
     .where(and(eq(uploads.id, uploadId), notInArray(uploads.status, FINISHED)))
     .returning({ id: uploads.id });
   if (!row) throw new UploadGone();

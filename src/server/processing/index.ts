@@ -14,7 +14,8 @@
  * - `history` (the client's mapping profile, the admin's mapping fixes and the last approved week's
  *   facts) turns on the comparison with the last approved week: its findings are warnings in Issues,
  *   counted in `summary.weekOverWeek`; `summary.weekFacts` is this week's, to keep on approval.
- * - `onProgress` receives { stage: 'CONSOLIDATING' | 'SCRUBBING', message } a few times a second.
+ * - `onProgress` receives { stage: 'CONSOLIDATING' | 'SCRUBBING', message, progress } a few times a
+ *   second; `progress` is the share of the work done (0-1, never going backwards, 1 at the end).
  * - Fails only with ProcessingError: a stable `code` and a `message` a person can act on; unexpected
  *   problems become code 'INTERNAL' with the detail kept in `cause` for logs; an upload needing more
  *   memory than the thread has, 'TOO_LARGE'. No output is left behind.

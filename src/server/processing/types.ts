@@ -124,6 +124,12 @@ export interface WeekOverWeekThresholds {
 export interface ProgressUpdate {
   stage: 'CONSOLIDATING' | 'SCRUBBING';
   message: string;
+  /**
+   * The share of the run's work done, 0-1, never going backwards: the bytes (or, where the reader
+   * holds them, the rows) of the tables' sheets read, then the checks and the finishing of the files.
+   * It is 1 once the workbooks are written.
+   */
+  progress: number;
 }
 
 export interface ProcessWorkbookOptions {

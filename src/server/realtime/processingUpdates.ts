@@ -23,6 +23,12 @@ export interface ProcessingUpdate {
    * join's answer, the QUEUED of a new upload), which are ordered by their status alone.
    */
   seq?: number;
+  /**
+   * The share of the processing done, 0-1, on the job's progress updates while the engine runs: it
+   * never goes backwards within a run and reaches 1 when the engine is done. Absent from every other
+   * update (stage changes, a join's answer).
+   */
+  progress?: number;
 }
 
 /**

@@ -3,6 +3,7 @@ import { processingStatusLabel } from '@/common/statuses';
 import type { SessionUser } from '../context';
 import type { Database } from '../db/client';
 import { clients, sessions, uploads, users } from '../db/schema';
+import { resumingAfterInterruption, STAGE_MESSAGES } from '../services/uploads/uploadMessages';
 import { jobRoom, type ProcessingUpdate, processingRoom } from './processingUpdates';
 
 /** The one refusal of a join, whether the upload is elsewhere, missing, or the room id is nonsense. */
@@ -65,6 +66,7 @@ export function joinCheckQuery(db: Database, kind: RoomKey['kind']) {
       jobId: uploads.jobId,
       status: uploads.status,
       errorMessage: uploads.errorMessage,
+      resumedAt: uploads.resumedAt,
       clientId: clients.id,
     })
     .from(sessions)
@@ -98,7 +100,7 @@ export async function checkJoin(db: Database, socketUser: SessionUser, key: Room
     processingId: row.uploadId,
     jobId: row.jobId,
     status: row.status,
-    message: row.status === 'FAILED' ? 'Processing failed' : processingStatusLabel(row.status),
+    message: row.status === 'FAILED' ? 'Processing failed' : resumingAfterInterruption({ status: row.status, resumedAt: row.resumedAt }) ? STAGE_MESSAGES.resuming : processingStatusLabel(row.status),
     error: row.status === 'FAILED' ? row.errorMessage : null,
   };
   return { live: true, user, followed: { update, clientId: row.clientId } };

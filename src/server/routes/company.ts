@@ -6,7 +6,7 @@ import { getCompany } from '../services/companies/companies';
 import { companyStorage } from '../services/uploads/companyLimits';
 import { fixUploadMapping } from '../services/review/mappingFixes';
 import { createCompanyStaff, deleteCompanyStaff, listCompanyStaff } from '../services/people/companyStaff';
-import { listCompanyUploads } from '../services/uploads/companyUploads';
+import { companyUpload, listCompanyUploads } from '../services/uploads/companyUploads';
 import { resetCompanyStaffPassword } from '../services/people/passwords';
 import { adminWeeklyPagination, pageRequest } from '../services/shared/pagination';
 import { reviewUpload } from '../services/review/reviews';
@@ -15,11 +15,17 @@ import { requestedWeek } from '../services/weekly/weeklyDocumentsWeek';
 import { adminWeeklyStats } from '../services/weekly/weeklyStats';
 import { sendAuditCsv } from './auditCsvReply';
 import { authorOf, clientViewerOf, companyIdOf } from './requestScope';
+import { matchWeekRequest } from './weekMatchRequest';
 
 const ADMIN = ['ADMIN'] as const;
 
 /** The company admin's own company, its staff and its uploads; the company always comes from the session. */
 export const companyOperations: OperationHandlers = {
+  matchCompanyWeeklyUploads: {
+    access: ADMIN,
+    handler: (request) => matchWeekRequest(request, clientViewerOf(request)),
+  },
+
   getCurrentCompany: {
     access: ADMIN,
     handler: async (request) => ({ success: true, data: { company: await getCompany(request.server.ctx.db, companyIdOf(request)) } }),
@@ -101,6 +107,14 @@ export const companyOperations: OperationHandlers = {
       // Committed: the staff member's and the admins' open pages hear of it now.
       ctx.publisher.reviewed(reviewed, audience);
       return { success: true, message };
+    },
+  },
+
+  getCompanyUpload: {
+    access: ADMIN,
+    handler: async (request) => {
+      const { uploadId } = request.params as Params<'getCompanyUpload'>;
+      return { success: true, data: { upload: await companyUpload(request.server.ctx.db, companyIdOf(request), uploadId) } };
     },
   },
 

@@ -15,6 +15,8 @@ import { requestedWeek } from '../services/weekly/weeklyDocumentsWeek';
 import { staffWeeklyStats } from '../services/weekly/weeklyStats';
 import { authorOf, clientViewerOf } from './requestScope';
 import { readUploadPart } from './uploadPart';
+import { matchDecisionOf } from './matchDecision';
+import { matchWeekRequest } from './weekMatchRequest';
 
 const STAFF = ['STAFF'] as const;
 const UPLOAD_QUEUED = 'File uploaded successfully and queued for processing';
@@ -108,6 +110,11 @@ export const staffOperations: OperationHandlers = {
     },
   },
 
+  matchStaffWeeklyUploads: {
+    access: STAFF,
+    handler: (request) => matchWeekRequest(request, clientViewerOf(request)),
+  },
+
   uploadRequiredDocument: {
     access: STAFF,
     handler: async (request, reply) => {
@@ -117,7 +124,8 @@ export const staffOperations: OperationHandlers = {
         const uploader = uploaderOf(request);
         const weekStart = uploadWeek(upload.fields.weekStart);
         const target = await newUploadTarget(ctx.db, uploader.viewer, upload.fields.clientId, weekStart);
-        const data = await queueWeeklyDocument(ctx, uploader, target, upload.file);
+        const match = matchDecisionOf(upload.fields.matchSuggestion, target.clientId);
+        const data = await queueWeeklyDocument(ctx, uploader, target, upload.file, match);
         announceQueued(ctx.publisher, uploader, data);
         reply.code(202);
         return { success: true, message: UPLOAD_QUEUED, data };

@@ -73,9 +73,9 @@ export const systemOperations: OperationHandlers = {
   listCompanyAdmins: {
     access: SYSTEM,
     handler: async (request) => {
-      const { id } = request.params as Params<'listCompanyAdmins'>;
+      const { companyId } = request.params as Params<'listCompanyAdmins'>;
       const query = request.query as Query<'listCompanyAdmins'>;
-      const data = await listCompanyAdmins(request.server.ctx.db, id, pageRequest(query, PAGE_SIZES.companyAdmins));
+      const data = await listCompanyAdmins(request.server.ctx.db, companyId, pageRequest(query, PAGE_SIZES.companyAdmins));
       return { success: true, data };
     },
   },

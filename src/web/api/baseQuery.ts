@@ -9,6 +9,7 @@ import {
 import { QUERY_RETRY } from '@/common/limits';
 import { apiBase } from '@/web/lib/apiBase';
 import { type RefreshOutcome, refreshSession, refreshSettled } from './refresh';
+import { progressListenerOf, sendUpload, uploadTransport } from './uploadTransport';
 import { sessionExpired } from './session';
 
 export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
@@ -94,8 +95,17 @@ export function createBaseQuery({ baseUrl, sleep = abortableSleep }: BaseQueryOp
   // The refusals whose end of the session this base query has announced: once for all who waited on it.
   const announcedRefusals = new WeakSet<RefreshOutcome>();
 
+  /** A multipart upload someone watches goes through the upload transport, which counts the bytes sent. */
+  const watchedUpload = (args: string | FetchArgs, api: BaseQueryApi) => {
+    const transport = uploadTransport();
+    const onProgress = typeof args === 'object' ? progressListenerOf(args.body) : undefined;
+    if (!transport || !onProgress || typeof args !== 'object') return undefined;
+    const url = `${baseUrl.replace(/\/+$/, '')}/${args.url.replace(/^\/+/, '')}`;
+    return sendUpload(transport, { url, method: args.method ?? 'POST', body: args.body as FormData, signal: api.signal, onProgress });
+  };
+
   const send = async (args: string | FetchArgs, api: BaseQueryApi, extraOptions: object) => {
-    const result = await rawBaseQuery(args, api, extraOptions);
+    const result = (await watchedUpload(args, api)) ?? (await rawBaseQuery(args, api, extraOptions));
     return result.error ? { ...result, error: withMessage(result.error, result.meta) } : result;
   };
 

@@ -77,6 +77,14 @@ function fileForm(file: Blob): FormData {
   return form;
 }
 
+/** A match request's body: the week, then each file as a `files` part under its own name. */
+function matchForm(body: { weekStart?: string; files: Blob[] }): FormData {
+  const form = new FormData();
+  if (body.weekStart) form.append('weekStart', body.weekStart);
+  for (const file of body.files) form.append('files', file, file instanceof File ? file.name : 'upload');
+  return form;
+}
+
 /** Reads of files are fetched on demand and never kept. */
 const noCache = { providesTags: [], keepUnusedDataFor: 0 } as const;
 
@@ -114,7 +122,7 @@ export const api = generatedApi.enhanceEndpoints({
       ),
     },
     listCompanyAdmins: {
-      providesTags: (_result, _error, { id }) => [{ type: 'CompanyAdmin', id }],
+      providesTags: (_result, _error, { companyId }) => [{ type: 'CompanyAdmin', id: companyId }],
       ...cached('companyAdmins'),
     },
     // A reset changes nothing a list shows; one refused because the admin is gone refreshes the list.
@@ -169,6 +177,11 @@ export const api = generatedApi.enhanceEndpoints({
         ({ fileProcessingId }) => [...uploadViews, { type: 'UploadReview', id: fileProcessingId }],
         () => [...uploadViews],
       ),
+    },
+    // The upload of an opened row (the review dialog): a decision, a new stage or the end of its processing refetches it.
+    getCompanyUpload: {
+      providesTags: (_result, _error, { uploadId }) => [{ type: 'UploadReview', id: uploadId }],
+      ...cached('uploadReview'),
     },
     // A mapping fix processes the upload again: its viewer (being prepared anew) and the lists change.
     fixUploadMapping: { invalidatesTags: onSuccess(({ uploadId }) => [...uploadViews, { type: 'UploadReview', id: uploadId }, { type: 'UploadViewer', id: uploadId }]) },
@@ -241,11 +254,15 @@ export const api = generatedApi.enhanceEndpoints({
         const form = new FormData();
         form.append('clientId', body.clientId);
         if (body.weekStart) form.append('weekStart', body.weekStart);
+        if (body.matchSuggestion) form.append('matchSuggestion', body.matchSuggestion);
         form.append('file', body.file, body.file instanceof File ? body.file.name : 'upload');
         return { url: '/staff/upload-required-document', method: 'POST', body: form };
       },
       invalidatesTags: onSuccess(() => [...uploadViews]),
     },
+    // A week's files to match: the week first, then every file as a `files` part. It changes nothing.
+    matchStaffWeeklyUploads: { query: ({ body }) => ({ url: '/staff/weekly-uploads/match', method: 'POST', body: matchForm(body) }), invalidatesTags: [] },
+    matchCompanyWeeklyUploads: { query: ({ body }) => ({ url: '/company/weekly-uploads/match', method: 'POST', body: matchForm(body) }), invalidatesTags: [] },
     reuploadRequiredDocument: {
       query: ({ fileProcessingId, body }) => ({ url: `/staff/reupload-required-document/${fileProcessingId}`, method: 'POST', body: fileForm(body.file) }),
       invalidatesTags: onSuccess(({ fileProcessingId }) => [...uploadViews, { type: 'UploadReview', id: fileProcessingId }]),

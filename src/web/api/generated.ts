@@ -127,7 +127,7 @@ const injectedRtkApi = api
         ListCompanyAdminsApiArg
       >({
         query: (queryArg) => ({
-          url: `/system/companies/${queryArg.id}/admins`,
+          url: `/system/companies/${queryArg.companyId}/admins`,
           params: {
             page: queryArg.page,
             limit: queryArg.limit,
@@ -361,6 +361,17 @@ const injectedRtkApi = api
         }),
         providesTags: ["Company"],
       }),
+      matchCompanyWeeklyUploads: build.mutation<
+        MatchCompanyWeeklyUploadsApiResponse,
+        MatchCompanyWeeklyUploadsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/company/weekly-uploads/match`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["Company"],
+      }),
       listCompanyWeeklyDocuments: build.query<
         ListCompanyWeeklyDocumentsApiResponse,
         ListCompanyWeeklyDocumentsApiArg
@@ -389,6 +400,13 @@ const injectedRtkApi = api
           body: queryArg.reviewInput,
         }),
         invalidatesTags: ["Company"],
+      }),
+      getCompanyUpload: build.query<
+        GetCompanyUploadApiResponse,
+        GetCompanyUploadApiArg
+      >({
+        query: (queryArg) => ({ url: `/company/uploads/${queryArg.uploadId}` }),
+        providesTags: ["Company"],
       }),
       fixUploadMapping: build.mutation<
         FixUploadMappingApiResponse,
@@ -651,6 +669,17 @@ const injectedRtkApi = api
           },
         }),
         providesTags: ["Staff"],
+      }),
+      matchStaffWeeklyUploads: build.mutation<
+        MatchStaffWeeklyUploadsApiResponse,
+        MatchStaffWeeklyUploadsApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/staff/weekly-uploads/match`,
+          method: "POST",
+          body: queryArg.body,
+        }),
+        invalidatesTags: ["Staff"],
       }),
       uploadRequiredDocument: build.mutation<
         UploadRequiredDocumentApiResponse,
@@ -918,7 +947,7 @@ export type ListCompanyAdminsApiResponse =
     };
   };
 export type ListCompanyAdminsApiArg = {
-  id: string;
+  companyId: string;
   /** From 1 to 100000. */
   page?: number;
   /** From 1 to 100. */
@@ -1148,6 +1177,21 @@ export type ListCompanyFileUploadsApiArg = {
   /** The last day (UTC) included, to its end, from 2000-01-01 to 2099-12-31. */
   dateTo?: string;
 };
+export type MatchCompanyWeeklyUploadsApiResponse =
+  /** status 200 Each file with its suggested client */ {
+    success: boolean;
+    data: {
+      weekStart: string;
+      threshold: number;
+      matches: WeekFileMatch[];
+    };
+  };
+export type MatchCompanyWeeklyUploadsApiArg = {
+  body: {
+    weekStart?: string;
+    files: Blob[];
+  };
+};
 export type ListCompanyWeeklyDocumentsApiResponse =
   /** status 200 One row per client and required document for the week */ {
     success: boolean;
@@ -1183,6 +1227,15 @@ export type ReviewWeeklyDocumentApiResponse =
 export type ReviewWeeklyDocumentApiArg = {
   fileProcessingId: string;
   reviewInput: ReviewInput;
+};
+export type GetCompanyUploadApiResponse = /** status 200 The upload */ {
+  success: boolean;
+  data: {
+    upload: Upload;
+  };
+};
+export type GetCompanyUploadApiArg = {
+  uploadId: string;
 };
 export type FixUploadMappingApiResponse =
   /** status 202 Stored and queued for processing */ {
@@ -1467,6 +1520,21 @@ export type GetStaffWeeklyStatsApiArg = {
   /** ISO date of the Sunday (UTC) that ends the week, from 2000-01-01 to 2099-12-31. */
   weekEnd?: string;
 };
+export type MatchStaffWeeklyUploadsApiResponse =
+  /** status 200 Each file with its suggested client */ {
+    success: boolean;
+    data: {
+      weekStart: string;
+      threshold: number;
+      matches: WeekFileMatch[];
+    };
+  };
+export type MatchStaffWeeklyUploadsApiArg = {
+  body: {
+    weekStart?: string;
+    files: Blob[];
+  };
+};
 export type UploadRequiredDocumentApiResponse =
   /** status 202 Stored and queued for processing */ {
     success: boolean;
@@ -1478,6 +1546,8 @@ export type UploadRequiredDocumentApiArg = {
     clientId: string;
     /** The week the upload is for, as a date within it (normally its Monday; any other date means the UTC week that contains it). Default the current UTC week; never a future week nor one before 2025-09-08 (400). */
     weekStart?: string;
+    /** Optional, before the file, when the client was chosen from a match (`POST /staff/weekly-uploads/match`): JSON `{"clientId": uuid or null, "confidence": 0 to 1}`, the client suggested for the file. It is recorded in the upload's audit entry with the chosen client (`details.match`: suggestedClientId, chosenClientId, confidence, followed); a malformed value answers 400. */
+    matchSuggestion?: string;
     file: Blob;
   };
 };
@@ -1785,7 +1855,7 @@ export type ViewerOverview = {
   summary: ViewerSummary | null;
 };
 export type ViewerRow = {
-  /** The row's index in the sheet */
+  /** The row's index in the sheet, unfiltered. */
   index: number;
   /** The row number shown. */
   number: number;
@@ -1928,10 +1998,77 @@ export type UploadStatusFilter =
   | "SCRUBBING"
   | "SCRUBBED"
   | "FAILED";
+export type WeekFileMatch = {
+  fileName: string;
+  clientId: string | null;
+  clientName: string | null;
+  confidence: number;
+  reasons: {
+    signal: "employees" | "name" | "layout" | "fileName" | "sameClient";
+    text: string;
+  }[];
+  alreadyUploaded: boolean;
+  refusal: string | null;
+};
 export type RequiredDocument = {
   id: string;
   title: string;
   created_at: string;
+};
+export type WeeklyUpload = {
+  upload_id: string;
+  status: ProcessingStatus;
+  approval_status: ApprovalStatus;
+  upload_date: string;
+  error_message: string | null;
+  uploaded_by: {
+    name: string;
+  };
+  reviewed_by: {
+    name: string;
+    reviewed_at: string;
+  } | null;
+  /** Why it was approved although its scrub found errors; null otherwise. */
+  override_reason: string | null;
+  /** As in Upload: the week-over-week warnings its processing raised; null before it is processed. */
+  week_over_week_warnings: number | null;
+  /** As in Upload: what the scrub found, by severity; null before it is processed. */
+  scrub_issues: {
+    errors: number;
+    warnings: number;
+  } | null;
+  /** The file versions stored for it, in the order raw, consolidated, scrubbed. */
+  versions: FileType[];
+  /** The first non-blank line of the reviewer's first note (raw, then consolidated, then scrubbed); null when there is none. */
+  first_note: string | null;
+  /** True while its processing, interrupted (a restart, a worker that stopped), waits to be taken up again or is being taken up again: the row says "Resuming after an interruption". Absent or false otherwise. */
+  resuming?: boolean;
+};
+export type WeeklyDocumentRow = {
+  client: CompanyRef;
+  document: RequiredDocument;
+  weekStatus:
+    "NO_UPLOAD" | "PROCESSING" | "FAILED" | "PENDING" | "APPROVED" | "REJECTED";
+  upload: WeeklyUpload | null;
+};
+export type AdminWeeklyPagination = {
+  page: number;
+  limit: number;
+  totalCount: number;
+  totalPages: number;
+  hasPrev: boolean;
+  hasNext: boolean;
+};
+export type ReviewInput = {
+  approval_status: "APPROVED" | "REJECTED";
+  raw_notes?: string;
+  consolidated_notes?: string;
+  scrubbed_notes?: string;
+  /** Why an upload whose scrub found errors is approved anyway; required to approve such an
+    upload, trimmed and at least 10 characters. Ignored (not stored) on a rejection or for an
+    upload without errors.
+     */
+  override_reason?: string;
 };
 export type FileVersion = {
   filename: string;
@@ -1965,32 +2102,6 @@ export type Upload = {
     consolidated?: FileVersion;
     scrubbed?: FileVersion;
   };
-};
-export type WeeklyDocumentRow = {
-  client: CompanyRef;
-  document: RequiredDocument;
-  weekStatus:
-    "NO_UPLOAD" | "PROCESSING" | "FAILED" | "PENDING" | "APPROVED" | "REJECTED";
-  upload: Upload | null;
-};
-export type AdminWeeklyPagination = {
-  page: number;
-  limit: number;
-  totalCount: number;
-  totalPages: number;
-  hasPrev: boolean;
-  hasNext: boolean;
-};
-export type ReviewInput = {
-  approval_status: "APPROVED" | "REJECTED";
-  raw_notes?: string;
-  consolidated_notes?: string;
-  scrubbed_notes?: string;
-  /** Why an upload whose scrub found errors is approved anyway; required to approve such an
-    upload, trimmed and at least 10 characters. Ignored (not stored) on a rejection or for an
-    upload without errors.
-     */
-  override_reason?: string;
 };
 export type QueueResult = {
   processingId: string;
@@ -2122,6 +2233,8 @@ export type StaffUploadItem = {
     id?: string;
     name: string;
   };
+  /** As in WeeklyUpload: true while its interrupted processing is being taken up again ("Resuming after an interruption"). */
+  resuming?: boolean;
 };
 export type ReviewFile = {
   filename: string;
@@ -2244,8 +2357,10 @@ export const {
   useResetCompanyStaffPasswordMutation,
   useGetCompanyWeeklyStatsQuery,
   useListCompanyFileUploadsQuery,
+  useMatchCompanyWeeklyUploadsMutation,
   useListCompanyWeeklyDocumentsQuery,
   useReviewWeeklyDocumentMutation,
+  useGetCompanyUploadQuery,
   useFixUploadMappingMutation,
   useDownloadCompanyUploadQuery,
   useGetCompanyUploadViewerQuery,
@@ -2268,6 +2383,7 @@ export const {
   useListStaffUploadsQuery,
   useGetStaffUploadReviewQuery,
   useGetStaffWeeklyStatsQuery,
+  useMatchStaffWeeklyUploadsMutation,
   useUploadRequiredDocumentMutation,
   useReuploadRequiredDocumentMutation,
   useDownloadStaffUploadQuery,

@@ -22,7 +22,8 @@ export interface ProcessingOutcome {
 
 /**
  * Reads an update against the state before it was recorded. A new stage changes what the lists show
- * (a new version to download, a count), so they refetch. The end of processing also refreshes the
+ * (a new version to download, a count) and what an opened row shows of the upload (its versions), so
+ * they refetch. The end of processing also refreshes the
  * upload's review and its viewer, leaves its rooms and is announced: the server's message, else the spec's
  * text, with the client the upload was for on the line under it when it is known.
  * A join's answer that reports the end of an upload this tab only resumed is not news (the row
@@ -34,7 +35,7 @@ export function processingOutcome(previous: ProcessingState, update: ProcessingU
   const entry = previous.tracked[key];
   if (!isNewer(entry, update)) return null;
   if (!isFinalStatus(update.status)) {
-    return entry.status === update.status ? null : { leave: [], invalidate: [...uploadViews] };
+    return entry.status === update.status ? null : { leave: [], invalidate: [...uploadViews, { type: 'UploadReview', id: update.processingId }] };
   }
   const leave = [...new Set([entry.room, update.processingId])];
   const invalidate: Tags = [...uploadViews, { type: 'UploadReview', id: update.processingId }, { type: 'UploadViewer', id: update.processingId }];

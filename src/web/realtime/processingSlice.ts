@@ -8,6 +8,8 @@ export interface LiveUpload {
   status: ProcessingStatus;
   message: string | null;
   error: string | null;
+  /** The share of the processing done, while the engine's updates carry it at this stage; absent otherwise. */
+  progress?: number;
 }
 
 /**
@@ -67,6 +69,17 @@ export function isNewer(entry: TrackedUpload, update: ProcessingUpdate): boolean
   return update.seq === undefined || entry.seq === null || update.seq > entry.seq;
 }
 
+/**
+ * The share of the processing done after an update: the larger of the one shown and the update's (the
+ * bar never goes back), kept while the stage stays the same, forgotten when it changes without one.
+ */
+function shareAfter(entry: TrackedUpload, update: ProcessingUpdate): number | undefined {
+  const sameStage = entry.status === update.status;
+  if (update.progress === undefined || !Number.isFinite(update.progress)) return sameStage ? entry.progress : undefined;
+  const share = Math.min(1, Math.max(0, update.progress));
+  return sameStage && entry.progress !== undefined ? Math.max(entry.progress, share) : share;
+}
+
 /** Records an update of a followed upload; a final one ends the following. Updates of others are ignored. */
 function record(state: ProcessingState, update: ProcessingUpdate) {
   const key = keyOf(state, update);
@@ -78,6 +91,9 @@ function record(state: ProcessingState, update: ProcessingUpdate) {
     delete state.tracked[key];
     state.tracked[update.processingId] = entry;
   }
+  const share = shareAfter(entry, update);
+  if (share === undefined) delete entry.progress;
+  else entry.progress = share;
   Object.assign(entry, {
     processingId: update.processingId,
     jobId: update.jobId ?? entry.jobId,

@@ -18,6 +18,11 @@ export interface ProcessingUpdate {
    * and from a new upload's QUEUED): an update at or below the last applied one arrived late.
    */
   seq?: number;
+  /**
+   * The share of the processing done (0-1, never going backwards within a run), on the progress
+   * updates of the engine's work; absent from the others.
+   */
+  progress?: number;
 }
 
 /**

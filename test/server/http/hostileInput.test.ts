@@ -28,7 +28,8 @@ interface ValidRequest {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: Json;
-  form?: { fields: Record<string, string>; file: { filename: string; content: Buffer } };
+  /** `fileField`: the name of the file's part, `file` unless said (a match takes `files`). */
+  form?: { fields: Record<string, string>; file: { filename: string; content: Buffer }; fileField?: string };
 }
 
 /** One hostile value in one field of an otherwise valid request, and the field the refusal must name. */
@@ -129,11 +130,11 @@ function variantsOf(operation: ContractOperation, valid: ValidRequest): Variant[
   if (valid.form) {
     const { fields, file } = valid.form;
     for (const name of formFieldsOf(operation)) {
-      const form = { fields: { ...fields, [name]: `${fields[name] ?? 'x'}${NUL}` }, file };
+      const form = { ...valid.form, fields: { ...fields, [name]: `${fields[name] ?? 'x'}${NUL}` } };
       variants.push({ label: `form ${name}: NUL`, field: name, request: { ...valid, form } });
     }
-    const form = { fields, file: { ...file, filename: `payroll${NUL}.xlsx` } };
-    variants.push({ label: 'form file name: NUL', field: 'file', request: { ...valid, form } });
+    const form = { ...valid.form, file: { ...file, filename: `payroll${NUL}.xlsx` } };
+    variants.push({ label: 'form file name: NUL', field: valid.form.fileField ?? 'file', request: { ...valid, form } });
   }
   return variants;
 }
@@ -150,7 +151,7 @@ function send(operation: ContractOperation, request: ValidRequest) {
   const url = `/api${path}${search ? `?${search}` : ''}`;
   if (request.form) {
     const parts: Part[] = Object.entries(request.form.fields).map(([name, content]) => ({ name, content }));
-    parts.push({ name: 'file', filename: request.form.file.filename, contentType: XLSX_TYPE, content: request.form.file.content });
+    parts.push({ name: request.form.fileField ?? 'file', filename: request.form.file.filename, contentType: XLSX_TYPE, content: request.form.file.content });
     const { payload, headers } = multipart(parts);
     return request.as.request({ method: operation.method, url, payload, headers });
   }
@@ -223,7 +224,7 @@ describe('input the contract refuses answers 400 naming the field, never 500', (
       getCompany: async () => ({ as: system, params: { id: companyId } }),
       updateCompany: async () => ({ as: system, params: { id: companyId }, body: { name: 'Acme Payroll Ltd' } }),
       deleteCompany: async () => ({ as: system, params: { id: await t.createCompany() } }),
-      listCompanyAdmins: async () => ({ as: system, params: { id: companyId } }),
+      listCompanyAdmins: async () => ({ as: system, params: { companyId } }),
       createCompanyAdmin: async () => ({ as: system, params: { companyId }, body: { name: 'Ann Admin', email: 'ann@example.com', password: 'secret-pass' } }),
       deleteCompanyAdmin: async () => ({ as: system, params: { companyId, adminId: (await t.createUser('ADMIN', { companyId })).id } }),
       resetCompanyAdminPassword: async () => ({
@@ -236,6 +237,7 @@ describe('input the contract refuses answers 400 naming the field, never 500', (
       getConsolidatedFileContent: async () => ({ as: system, params: { id: consolidatedFileId } }),
       getConsolidatedFileViewer: async () => ({ as: system, params: { id: consolidatedFileId } }),
       getConsolidatedFileViewerRows: async () => ({ as: system, params: { id: consolidatedFileId }, query: { ...window, version: 'consolidated' } }),
+      getCompanyUpload: async () => ({ as: admin, params: { uploadId: viewed } }),
       getCompanyUploadViewer: async () => ({ as: admin, params: { uploadId: viewed } }),
       getCompanyUploadViewerRows: async () => ({ as: admin, params: { uploadId: viewed }, query: window }),
       getCompanyUploadViewerLineage: async () => ({ as: admin, params: { uploadId: viewed }, query: cell }),
@@ -281,6 +283,8 @@ describe('input the contract refuses answers 400 naming the field, never 500', (
       getStaffWeeklyStats: async () => ({ as: staff }),
       uploadRequiredDocument: async () => ({ as: staff, form: { fields: { clientId, weekStart: weekBefore(2) }, file } }),
       reuploadRequiredDocument: async () => ({ as: staff, params: { fileProcessingId: rejected }, form: { fields: {}, file } }),
+      matchStaffWeeklyUploads: async () => ({ as: staff, form: { fields: { weekStart: weekBefore(2) }, file, fileField: 'files' } }),
+      matchCompanyWeeklyUploads: async () => ({ as: admin, form: { fields: { weekStart: weekBefore(2) }, file, fileField: 'files' } }),
       downloadStaffUpload: async () => ({ as: staff, params: { uploadId: reviewed }, query: { type: 'raw' } }),
       listMyTickets: async () => ({ as: staff, query: { status: 'OPEN' } }),
       createTicket: async () => ({ as: staff, body: { title: 'Payroll question', description: 'Which week is this?' } }),

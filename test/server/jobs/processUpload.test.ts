@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { reviewSheets, uploadFiles, uploads } from '@/server/db/schema';
+import { clientWeekFacts, reviewSheets, uploadFiles, uploads } from '@/server/db/schema';
 import { processUpload, type UploadJobDeps } from '@/server/jobs/processUpload';
 import { QUEUE_SCHEMA, REVIEW_PACK_QUEUE } from '@/server/jobs/queue';
 import { buildReviewPack } from '@/server/jobs/uploadViewerPack';
@@ -177,6 +177,34 @@ describe('running an upload job again', () => {
     expect(upload.reviewReadyAt).not.toBeNull();
     expect(JSON.stringify(upload.summary)).toContain('Note \uFFFD');
     expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it('stores both workbooks and records them with SCRUBBED, the facts and the pack job in one transaction, publishing every step in order', async () => {
+    const { uploadId, job } = await queued();
+    const publisher = new RecordingPublisher();
+    await processUpload(deps(publisher), job);
+    expect(publisher.of(uploadId).map((update) => update.status).filter((status, i, all) => status !== all[i - 1])).toEqual(['CONSOLIDATING', 'CONSOLIDATED', 'SCRUBBING', 'SCRUBBED']);
+    expect((await filesOf(uploadId)).map((file) => file.kind).sort()).toEqual(['consolidated', 'raw', 'scrubbed']);
+    expect(await t.database.db.select({ id: clientWeekFacts.uploadId }).from(clientWeekFacts).where(eq(clientWeekFacts.uploadId, uploadId))).toHaveLength(1);
+    expect(await packJobsOf(t.database.db, uploadId)).toHaveLength(1);
+  });
+
+  it('records nothing of the outputs when one of them cannot be stored: no file row, no stored copy, no facts, no pack job', async () => {
+    const { uploadId, job } = await queued();
+    const storage = t.app.ctx.storage;
+    let puts = 0;
+    // the second of the two outputs is refused by the storage; the first is stored
+    const refusing = Object.assign(Object.create(storage) as typeof storage, {
+      put: (...args: Parameters<typeof storage.put>) => (++puts === 2 ? Promise.reject(new Error('the bucket refused it')) : storage.put(...args)),
+    });
+    await processUpload({ ...deps(new RecordingPublisher()), storage: refusing }, job);
+    expect(puts).toBe(2);
+    expect(await statusOf(uploadId)).toBe('FAILED');
+    expect((await filesOf(uploadId)).map((file) => file.kind)).toEqual(['raw']);
+    expect(await t.database.db.select().from(clientWeekFacts).where(eq(clientWeekFacts.uploadId, uploadId))).toEqual([]);
+    expect(await packJobsOf(t.database.db, uploadId)).toEqual([]);
+    expect(await storedFiles(t.app.ctx.config.storageDir)).toHaveLength((await t.database.db.select().from(uploadFiles)).length);
+    expect(log.error).toHaveBeenCalled();
   });
 
   it('processes a CSV with a stray control character in a note to SCRUBBED', async () => {

@@ -154,15 +154,22 @@ describe('a worker killed mid-job', () => {
     return (await readdir(tmpDir)).filter((name) => name.startsWith(`payroll-upload-${processingId}-`));
   }
 
-  it('keeps the consolidated file stored before the kill and finishes the rest after a restart', async () => {
+  it('records both workbooks with SCRUBBED in one commit: a kill right after it leaves nothing half-stored, and the job handed out again keeps those files', async () => {
     const { processingId, jobId } = await queuedUpload();
+    // CONSOLIDATED is published after the commit that records both workbooks and SCRUBBED
     await killAt('CONSOLIDATED');
-    const [consolidated] = await database.db.select().from(uploadFiles).where(eq(uploadFiles.uploadId, processingId)).then((rows) => rows.filter((row) => row.kind === 'consolidated'));
-    expect(consolidated).toBeDefined();
+    const [killed] = await database.db.select().from(uploads).where(eq(uploads.id, processingId));
+    expect(killed.status).toBe('SCRUBBED');
+    const stored = await database.db.select().from(uploadFiles).where(eq(uploadFiles.uploadId, processingId));
+    expect(stored.map((file) => file.kind).sort()).toEqual(['consolidated', 'raw', 'scrubbed']);
 
-    expect(await restartUntilFinished(processingId)).toBe('SCRUBBED');
-    const [after] = await database.db.select().from(uploadFiles).where(eq(uploadFiles.id, consolidated.id));
-    expect(after).toEqual(consolidated);
+    const worker = start(['src/server/main.ts', 'worker']);
+    const deadline = Date.now() + 90_000;
+    while ((await queue.getJobById('process-upload', jobId))?.state !== 'completed' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    const after = await database.db.select().from(uploadFiles).where(eq(uploadFiles.uploadId, processingId));
+    expect(after.sort((a, b) => a.kind.localeCompare(b.kind))).toEqual(stored.sort((a, b) => a.kind.localeCompare(b.kind)));
     await expectNothingLostOrDuplicated(processingId, jobId);
   });
 

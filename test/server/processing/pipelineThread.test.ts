@@ -40,7 +40,7 @@ describe('the pipeline on its own thread', () => {
     const inline = await run(input, 'inline');
     expect({ ...threaded, durationMs: 0 }).toEqual({ ...inline, durationMs: 0 });
     expect(threaded.rowsOut).toBeGreaterThan(1000);
-    expect(progress[0]).toEqual({ stage: 'CONSOLIDATING', message: 'Consolidating: reading the file' });
+    expect(progress[0]).toEqual({ stage: 'CONSOLIDATING', message: 'Consolidating: reading the file', progress: 0 });
     expect(progress.at(-1)?.stage).toBe('SCRUBBING');
   });
 

@@ -113,6 +113,16 @@ describe('realtime: following an upload while it is processed', () => {
       expect(await arriving).toEqual({ processingId: upload.id, jobId: upload.jobId, status: 'CONSOLIDATING', message: 'Consolidating: sheet 1 of 2, 1,200 rows', error: null });
     });
 
+    it('says an upload taken up again after an interruption is resuming, until it is done', async () => {
+      const resumed = await addUpload(ids.sam, { status: 'QUEUED', resumedAt: new Date() });
+      const sam = await socketOf(agents.sam);
+      expect(await sam.join(resumed.id)).toMatchObject({ ok: true, update: { status: 'QUEUED', message: 'Resuming after an interruption' } });
+      await db.update(uploads).set({ status: 'SCRUBBING' }).where(eq(uploads.id, resumed.id));
+      expect(await sam.join(resumed.id)).toMatchObject({ ok: true, update: { status: 'SCRUBBING', message: 'Resuming after an interruption' } });
+      const done = await addUpload(ids.sam, { status: 'SCRUBBED', resumedAt: new Date() });
+      expect(await sam.join(done.id)).toMatchObject({ ok: true, update: { status: 'SCRUBBED', message: 'Processing complete' } });
+    });
+
     it("shows staff their client's upload that a colleague made before the client was reassigned", async () => {
       const upload = await addUpload(ids.sam, { uploadedById: ids.priya, uploadedByName: 'Priya Nair' });
       const sam = await socketOf(agents.sam);

@@ -55,6 +55,7 @@ describe("company admins: their company and its staff", () => {
         'fixUploadMapping',
         'getCompanyAuditLogOptions',
         'getCompanyStorage',
+        'getCompanyUpload',
         'getCompanyUploadViewer',
         'getCompanyUploadViewerLineage',
         'getCompanyUploadViewerRows',
@@ -64,6 +65,7 @@ describe("company admins: their company and its staff", () => {
         'listCompanyFileUploads',
         'listCompanyStaff',
         'listCompanyWeeklyDocuments',
+        'matchCompanyWeeklyUploads',
         'resetCompanyStaffPassword',
         'reviewWeeklyDocument',
       ]);

@@ -193,6 +193,79 @@ describe("company: the week's uploads and figures of every client", () => {
         expect(found.pagination).toMatchObject({ totalCount: 0, totalPages: 0 });
       }
     });
+
+    describe('a row and the row opened', () => {
+      const NOTES = { raw: '\n  Store 2 is missing.  \nAnd store 3.', consolidated: 'Totals are off by one week.' };
+      const UPLOAD_NOT_FOUND = { success: false, message: "Upload not found or you don't have access to this upload.", error: 'NOT_FOUND' };
+
+      beforeAll(async () => {
+        await fixtures.file(uploadIds.foxtrot, 'raw', 2 * MB, NOTES.raw);
+        await fixtures.file(uploadIds.foxtrot, 'consolidated', MB, NOTES.consolidated);
+        await fixtures.file(uploadIds.foxtrot, 'scrubbed', MB / 4);
+      });
+
+      it("carries what the row shows of the upload: which versions exist and the reviewer's first line, not the files or whole notes", async () => {
+        const { documents } = await weekly(admin, week);
+        const foxtrot = documents.find((row) => row.client.name === 'Foxtrot Farms');
+        expect(foxtrot?.upload).toEqual({
+          upload_id: uploadIds.foxtrot,
+          status: 'SCRUBBED',
+          approval_status: 'REJECTED',
+          upload_date: '2025-09-23T09:00:00.000Z',
+          error_message: null,
+          uploaded_by: { name: 'Fay Fischer' },
+          reviewed_by: { name: 'Ada Admin', reviewed_at: '2025-09-25T10:00:00.000Z' },
+          override_reason: null,
+          week_over_week_warnings: null,
+          scrub_issues: null,
+          versions: ['raw', 'consolidated', 'scrubbed'],
+          first_note: 'Store 2 is missing.',
+        });
+        const delta = documents.find((row) => row.client.name === 'Delta Dental');
+        expect(delta?.upload).toMatchObject({ versions: ['raw'], first_note: null });
+      });
+
+      it('opens an upload of the company with its versions in full: download names, sizes and notes', async () => {
+        const response = await admin.get(`/api/company/uploads/${uploadIds.foxtrot}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json().data.upload).toEqual({
+          upload_id: uploadIds.foxtrot,
+          status: 'SCRUBBED',
+          approval_status: 'REJECTED',
+          upload_date: '2025-09-23T09:00:00.000Z',
+          error_message: null,
+          uploaded_by: { name: 'Fay Fischer' },
+          reviewed_by: { name: 'Ada Admin', reviewed_at: '2025-09-25T10:00:00.000Z' },
+          override_reason: null,
+          week_over_week_warnings: null,
+          scrub_issues: null,
+          file_versions: {
+            raw: { filename: 'Foxtrot Farms 2025-09-22 raw.xlsx', file_size_mb: 2, notes: NOTES.raw },
+            consolidated: { filename: 'Foxtrot Farms 2025-09-22 consolidated.xlsx', file_size_mb: 1, notes: NOTES.consolidated },
+            scrubbed: { filename: 'Foxtrot Farms 2025-09-22 scrubbed.xlsx', file_size_mb: 0.25, notes: null },
+          },
+        });
+        // Any version, not only the newest of its week: Priya's client's upload is the company's too.
+        expect((await admin.get(`/api/company/uploads/${uploadIds.priyas}`)).json().data.upload).toMatchObject({ upload_id: uploadIds.priyas, file_versions: {} });
+      });
+
+      it("refuses another company's admin as if the upload did not exist, and staff of either company with 403", async () => {
+        for (const id of [uploadIds.foxtrot, randomUUID()]) {
+          const response = await globexAdmin.get(`/api/company/uploads/${id}`);
+          expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 404, body: UPLOAD_NOT_FOUND });
+        }
+        // Fay uploaded it and Priya's client is next to it; neither may open the admin's read, nor may Globex's staff.
+        const fay = await t.createUser('STAFF', { companyId: acmeId });
+        const gus = await t.createUser('STAFF', { companyId: globexId });
+        for (const account of [fay, gus]) {
+          const agent = await t.signIn('STAFF', account.email, account.password);
+          const response = await agent.get(`/api/company/uploads/${uploadIds.foxtrot}`);
+          expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 403, body: FORBIDDEN });
+        }
+        const malformed = await admin.get('/api/company/uploads/not-an-id');
+        expect(malformed.statusCode).toBe(400);
+      });
+    });
   });
 
   describe('the edges of a week', () => {

@@ -155,6 +155,11 @@ function workbookPart(workbook: Buffer): Part[] {
   return [{ name: 'file', filename: 'payroll.xlsx', contentType: XLSX_TYPE, content: workbook }];
 }
 
+/** A week's files to match: the world's workbook, under a name that says nothing of its client. */
+function matchFilesPart(workbook: Buffer): Part[] {
+  return [{ name: 'files', filename: 'payroll.xlsx', contentType: XLSX_TYPE, content: workbook }];
+}
+
 /** The caller's own credentials (an unknown email for the anonymous caller), from a browser without a session. */
 function signInAs(world: MatrixWorld, _target: Side, caller: Caller): CallPlan {
   const credentials = caller.account ? { email: caller.account.email, password: caller.account.password } : { email: `nobody-${randomUUID()}@example.com`, password: 'secret-pass' };
@@ -216,7 +221,7 @@ export const CALLS: Record<OperationId, PlanCall> = {
   getCompany: (_world, target) => ({ params: { id: target.companyId } }),
   updateCompany: async (world) => ({ params: { id: await world.t.createCompany() }, body: { name: unique('Renamed') } }),
   deleteCompany: async (world) => ({ params: { id: await world.t.createCompany() } }),
-  listCompanyAdmins: (_world, target) => ({ params: { id: target.companyId }, query: WHOLE_PAGE }),
+  listCompanyAdmins: (_world, target) => ({ params: { companyId: target.companyId }, query: WHOLE_PAGE }),
   createCompanyAdmin: (_world, target) => ({ params: { companyId: target.companyId }, body: newAccount('Admin') }),
   deleteCompanyAdmin: async (world, target) => ({
     params: { companyId: target.companyId, adminId: (await world.t.createUser('ADMIN', { companyId: target.companyId })).id },
@@ -250,6 +255,8 @@ export const CALLS: Record<OperationId, PlanCall> = {
     params: { fileProcessingId: await fresh.upload(world, target, '2025-09-29', { status: 'SCRUBBED' }) },
     body: { approval_status: 'APPROVED' },
   }),
+  getCompanyUpload: (_world, target) => ({ params: { uploadId: target.upload.id } }),
+  matchCompanyWeeklyUploads: (world) => ({ form: matchFilesPart(world.workbook) }),
   fixUploadMapping: async (world, target) => ({
     // processed, its viewer prepared: awaiting review, so a fix may run it again
     params: { uploadId: await fresh.upload(world, target, '2025-09-29', { status: 'SCRUBBED', reviewReadyAt: new Date() }) },
@@ -279,6 +286,7 @@ export const CALLS: Record<OperationId, PlanCall> = {
   listStaffUploads: () => ({ query: WHOLE_PAGE }),
   getStaffUploadReview: (_world, target) => ({ params: { id: target.upload.id } }),
   getStaffWeeklyStats: (_world, target) => ({ query: { weekStart: target.week } }),
+  matchStaffWeeklyUploads: (world) => ({ form: matchFilesPart(world.workbook) }),
   uploadRequiredDocument: async (world, target) => ({
     form: [{ name: 'clientId', content: (await fresh.client(world, target)).id }, ...workbookPart(world.workbook)],
   }),

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { answerList, api, openReviewScreen, row, setupUser, upload, uploadId } from './weeklyReviewScreens';
+import { answerList, answerOpenedUpload, api, openReviewScreen, row, setupUser, upload, uploadId } from './weeklyReviewScreens';
 
 const REVIEW = `/api/company/weekly-documents/${uploadId(1)}/review`;
 const VIEWER = `/api/company/uploads/${uploadId(1)}/viewer`;
@@ -28,11 +28,13 @@ function answerViewerWithErrors(errors: number) {
     { version: 'consolidated', sheets: sheets(['Consolidated'], 'data') },
     { version: 'scrubbed', sheets: sheets(['Scrubbed'], 'data') },
   ];
+  answerOpenedUpload(1);
   api().get(VIEWER).reply(200, { success: true, data: { state: 'READY', message: null, versions, summary } });
 }
 
 /** The viewer of an upload processed before it existed: the dialog cannot know its errors. */
 function answerViewerUnavailable() {
+  answerOpenedUpload(1);
   api().get(VIEWER).reply(200, { success: true, data: { state: 'UNAVAILABLE', message: 'This upload was processed before the viewer existed.', versions: [], summary: null } });
 }
 

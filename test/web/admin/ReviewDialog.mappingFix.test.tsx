@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { update } from '../realtime/fakeSocket';
 import { chooseOption } from './adminScreens';
-import { api, fromServer, LIST, listAnswer, openReviewScreen, row, setupUser, upload, uploadId } from './weeklyReviewScreens';
+import { answerOpenedUpload, api, fromServer, LIST, listAnswer, openReviewScreen, row, setupUser, upload, uploadId } from './weeklyReviewScreens';
 
 const ID = uploadId(1);
 const VIEWER = `/api/company/uploads/${ID}/viewer`;
@@ -47,6 +47,7 @@ const AFTER_FIX = { state: 'READY', message: null, versions: SHEETS, summary: su
  */
 function answerAsTheServer() {
   const now = { viewer: BEFORE_FIX as unknown, upload: upload(1, { week_over_week_warnings: 2 }), weekStatus: 'PENDING' };
+  answerOpenedUpload(1);
   api()
     .persist()
     .get(VIEWER)

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { formatDateTime } from '@/web/lib/formatDate';
-import { answerList, api, openReviewScreen, row, setupUser, upload, uploadId } from './weeklyReviewScreens';
+import { answerList, answerOpenedUpload, api, openReviewScreen, row, setupUser, upload, uploadId } from './weeklyReviewScreens';
 
 const REVIEW = `/api/company/weekly-documents/${uploadId(1)}/review`;
+const GONE = "Upload not found or you don't have access to this upload.";
 
 /** The viewer of an upload processed before it existed: the dialog's own behaviour is what these tests pin. */
 function answerViewerUnavailable() {
+  answerOpenedUpload(1);
   api()
     .get(`/api/company/uploads/${uploadId(1)}/viewer`)
     .reply(200, { success: true, data: { state: 'UNAVAILABLE', message: 'This upload was processed before the viewer existed.', versions: [], summary: null } });
@@ -24,11 +26,13 @@ function tab(dialog: HTMLElement, name: string | RegExp) {
 
 describe('the review dialog', () => {
   test('shows who uploaded what and when, and a tab per version with its file and size; a missing version is marked N/A and cannot be opened', async () => {
-    const withoutScrubbed = upload(1, {
+    const withoutScrubbed = upload(1, { uploaded_by: { name: '' }, versions: ['raw', 'consolidated'] });
+    answerList([row(1, withoutScrubbed)]);
+    // The versions' files and sizes are read when the row is opened.
+    answerOpenedUpload(1, {
       uploaded_by: { name: '' },
       file_versions: { raw: { filename: 'payroll.xlsx', file_size_mb: 1.5, notes: null }, consolidated: { filename: 'payroll-consolidated.xlsx', file_size_mb: 0.5 } },
     });
-    answerList([row(1, withoutScrubbed)]);
     const user = setupUser();
     openReviewScreen();
     const dialog = await openReview(user);
@@ -40,7 +44,7 @@ describe('the review dialog', () => {
     expect(within(dialog).getAllByRole('tab').map((element) => element.textContent)).toEqual(['Raw File', 'Consolidated', 'Scrubbed (N/A)']);
     expect(tab(dialog, 'Raw File')).toHaveAttribute('aria-selected', 'true');
     expect(tab(dialog, 'Scrubbed (N/A)')).toHaveAttribute('aria-disabled', 'true');
-    expect(within(dialog).getByText('payroll.xlsx')).toBeInTheDocument();
+    expect(await within(dialog).findByText('payroll.xlsx')).toBeInTheDocument();
     expect(within(dialog).getByText('1.50 MB')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Raw File Comments (optional)' })).toHaveValue('');
 
@@ -50,6 +54,35 @@ describe('the review dialog', () => {
     await user.click(tab(dialog, 'Scrubbed (N/A)'));
     expect(tab(dialog, 'Consolidated')).toHaveAttribute('aria-selected', 'true');
     expect(within(dialog).getAllByRole('button').map((button) => button.textContent).filter(Boolean)).toEqual(['Cancel', 'Reject', 'Approve']);
+  });
+
+  test("the list names which versions exist; their files and sizes are read only when the row is opened, and a failed read offers Retry", async () => {
+    answerList([row(1, upload(1))]);
+    // Refused, as when its client was deleted meanwhile: the dialog says so in the server's words.
+    const refused = api()
+      .get(`/api/company/uploads/${uploadId(1)}`)
+      .reply(404, { success: false, message: GONE, error: 'NOT_FOUND' });
+    const user = setupUser();
+    openReviewScreen();
+    await screen.findByText('Client 1');
+    expect(refused.isDone()).toBe(false);
+
+    api()
+      .get(`/api/company/uploads/${uploadId(1)}/viewer`)
+      .reply(200, { success: true, data: { state: 'UNAVAILABLE', message: 'This upload was processed before the viewer existed.', versions: [], summary: null } });
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review Upload' });
+    // The tabs come from the row at once; the file of each waits for the upload.
+    expect(within(dialog).getAllByRole('tab').map((element) => element.textContent)).toEqual(['Raw File', 'Consolidated', 'Scrubbed']);
+    expect(await within(dialog).findByText(GONE)).toBeInTheDocument();
+    expect(refused.isDone()).toBe(true);
+    expect(within(dialog).getByRole('textbox', { name: 'Raw File Comments (optional)' })).toBeEnabled();
+
+    answerOpenedUpload(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByText('payroll.xlsx')).toBeInTheDocument();
+    expect(within(dialog).getByText('1.50 MB')).toBeInTheDocument();
+    expect(within(dialog).queryByText(GONE)).not.toBeInTheDocument();
   });
 
   test('Approve sends the decision with only the comments written, trimmed, then closes and the list refetches', async () => {
@@ -142,6 +175,7 @@ describe('the review dialog, laid out for deciding', () => {
       { version: 'consolidated', sheets: sheet('Consolidated', 'data') },
       { version: 'scrubbed', sheets: sheet('Scrubbed', 'data') },
     ];
+    answerOpenedUpload(1);
     api()
       .persist()
       .get(`/api/company/uploads/${uploadId(1)}/viewer`)

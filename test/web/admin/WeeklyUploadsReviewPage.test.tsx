@@ -71,7 +71,7 @@ describe('Weekly Uploads Review screen', () => {
     answerList(
       [
         row(1),
-        row(2, upload(2, { status: 'CONSOLIDATING', file_versions: { raw: { filename: 'p.xlsx', file_size_mb: 1 } } }), 'PROCESSING'),
+        row(2, upload(2, { status: 'CONSOLIDATING', versions: ['raw'] }), 'PROCESSING'),
         row(3, upload(3)),
         row(4, upload(4, { approval_status: 'APPROVED', reviewed_by: REVIEWER }), 'APPROVED'),
         row(5, upload(5, { approval_status: 'REJECTED', reviewed_by: REVIEWER }), 'REJECTED'),
@@ -194,7 +194,7 @@ describe('Weekly Uploads Review screen', () => {
   });
 
   test("a staff member's upload in progress is followed live: the dots move, and when it is done the row can be reviewed", async () => {
-    answerList([row(1, upload(1, { status: 'CONSOLIDATING', file_versions: { raw: { filename: 'p.xlsx', file_size_mb: 1 } } }), 'PROCESSING')]);
+    answerList([row(1, upload(1, { status: 'CONSOLIDATING', versions: ['raw'] }), 'PROCESSING')]);
     const { sockets } = openReviewScreen();
     await screen.findByText('Client 1');
     fromServer(() => sockets.latest.acceptConnection());
@@ -202,7 +202,7 @@ describe('Weekly Uploads Review screen', () => {
     fromServer(() => sockets.latest.answerJoin(uploadId(1), { ok: true, update: update(uploadId(1), 'CONSOLIDATING') }));
 
     // Each new stage refetches the list (a new version to download).
-    const scrubbing = answerList([row(1, upload(1, { status: 'SCRUBBING', file_versions: { raw: { filename: 'p.xlsx', file_size_mb: 1 }, consolidated: { filename: 'c.xlsx', file_size_mb: 1 } } }), 'PROCESSING')]);
+    const scrubbing = answerList([row(1, upload(1, { status: 'SCRUBBING', versions: ['raw', 'consolidated'] }), 'PROCESSING')]);
     fromServer(() => sockets.latest.push(update(uploadId(1), 'SCRUBBING', { message: 'Scrubbing file...' })));
     expect(await screen.findByLabelText('Scrub: in progress')).toBeInTheDocument();
     expect(screen.getByLabelText('Consolidate: done')).toBeInTheDocument();
@@ -213,6 +213,53 @@ describe('Weekly Uploads Review screen', () => {
     expect(await screen.findByRole('button', { name: 'Review' })).toBeInTheDocument();
     await waitFor(() => expect(done.isDone()).toBe(true));
     expect(screen.queryByRole('list', { name: 'Processing progress' })).not.toBeInTheDocument();
+  });
+
+  test('an upload resuming after an interruption says so under the dots, until the socket has newer words', async () => {
+    answerList([
+      row(1, upload(1, { status: 'QUEUED', versions: ['raw'], resuming: true }), 'PROCESSING'),
+      row(2, upload(2, { status: 'QUEUED', versions: ['raw'] }), 'PROCESSING'),
+    ]);
+    const { sockets } = openReviewScreen();
+    await screen.findByText('Client 1');
+    const [first, second] = screen.getAllByRole('row').slice(1).map((tableRow) => within(tableRow));
+    expect(first.getByText('Resuming after an interruption')).toBeInTheDocument();
+    expect(second.queryByText('Resuming after an interruption')).not.toBeInTheDocument();
+
+    fromServer(() => sockets.latest.acceptConnection());
+    await waitFor(() => expect(sockets.latest.joins()).toEqual(expect.arrayContaining([uploadId(1)])));
+    // the new stage refetches the list, which still says the upload is resuming: the socket's words win
+    const refetched = answerList([
+      row(1, upload(1, { status: 'CONSOLIDATING', versions: ['raw'], resuming: true }), 'PROCESSING'),
+      row(2, upload(2, { status: 'QUEUED', versions: ['raw'] }), 'PROCESSING'),
+    ]);
+    fromServer(() => sockets.latest.push(update(uploadId(1), 'CONSOLIDATING', { message: 'Consolidating: sheet 1 of 2, 4,000 rows', seq: 1 })));
+    await waitFor(() => expect(refetched.isDone()).toBe(true));
+    const firstRow = () => within(screen.getAllByRole('row')[1]);
+    expect(await firstRow().findByText('Consolidating: sheet 1 of 2, 4,000 rows')).toBeInTheDocument();
+    expect(firstRow().queryByText('Resuming after an interruption')).not.toBeInTheDocument();
+  });
+
+  test('the processing share is drawn under the dots of the Status column and never goes back', async () => {
+    answerList([row(1, upload(1, { status: 'CONSOLIDATING', versions: ['raw'] }), 'PROCESSING')]);
+    const { sockets } = openReviewScreen();
+    await screen.findByText('Client 1');
+    fromServer(() => sockets.latest.acceptConnection());
+    await waitFor(() => expect(sockets.latest.joins()).toEqual([uploadId(1)]));
+    fromServer(() => sockets.latest.answerJoin(uploadId(1), { ok: true, update: update(uploadId(1), 'CONSOLIDATING') }));
+    expect(await screen.findByLabelText('Consolidate: in progress')).toBeInTheDocument();
+    // the join's answer carries no share: no bar yet
+    expect(screen.queryByRole('progressbar', { name: 'Share of processing done' })).not.toBeInTheDocument();
+
+    fromServer(() => sockets.latest.push(update(uploadId(1), 'CONSOLIDATING', { message: 'Consolidating: sheet 1 of 2, 4,000 rows', seq: 1, progress: 0.3 })));
+    const share = await screen.findByRole('progressbar', { name: 'Share of processing done' });
+    await waitFor(() => expect(share).toHaveAttribute('aria-valuenow', '30'));
+    fromServer(() => sockets.latest.push(update(uploadId(1), 'CONSOLIDATING', { message: 'Consolidating: sheet 2 of 2, 9,000 rows', seq: 2, progress: 0.8 })));
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Share of processing done' })).toHaveAttribute('aria-valuenow', '80'));
+    fromServer(() => sockets.latest.push(update(uploadId(1), 'CONSOLIDATING', { message: 'Consolidating: sheet 2 of 2, 9,500 rows', seq: 3, progress: 0.5 })));
+    expect(await screen.findByText('Consolidating: sheet 2 of 2, 9,500 rows')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Share of processing done' })).toHaveAttribute('aria-valuenow', '80');
+    expect(within(screen.getAllByRole('row')[1]).getByRole('progressbar', { name: 'Share of processing done' })).toBeInTheDocument();
   });
 });
 

@@ -21,7 +21,7 @@ export function uploadId(index: number): string {
   return `a1b2c3d4-0000-4000-8000-${String(index).padStart(12, '0')}`;
 }
 
-/** An upload as the contract's Upload schema has it: processed, awaiting review, all three versions. */
+/** An upload as a weekly row carries it (the contract's WeeklyUpload): processed, awaiting review, all three versions stored. */
 export function upload(index: number, extra: Answer = {}): Answer {
   return {
     upload_id: uploadId(index),
@@ -34,6 +34,17 @@ export function upload(index: number, extra: Answer = {}): Answer {
     override_reason: null,
     week_over_week_warnings: null,
     scrub_issues: null,
+    versions: ['raw', 'consolidated', 'scrubbed'],
+    first_note: null,
+    ...extra,
+  };
+}
+
+/** The same upload opened (the contract's Upload, `GET /company/uploads/{uploadId}`): each version's file, size and notes. */
+export function openedUpload(index: number, extra: Answer = {}): Answer {
+  const { versions: _versions, first_note: _firstNote, ...summary } = upload(index);
+  return {
+    ...summary,
     file_versions: {
       raw: { filename: 'payroll.xlsx', file_size_mb: 1.5, notes: null },
       consolidated: { filename: 'payroll-consolidated.xlsx', file_size_mb: 0.5, notes: null },
@@ -41,6 +52,14 @@ export function upload(index: number, extra: Answer = {}): Answer {
     },
     ...extra,
   };
+}
+
+/** GET /company/uploads/{uploadId}: what the review dialog reads of the upload when a row is opened, as often as it asks. */
+export function answerOpenedUpload(index: number, extra: Answer = {}) {
+  return api()
+    .persist()
+    .get(`/api/company/uploads/${uploadId(index)}`)
+    .reply(200, { success: true, data: { upload: openedUpload(index, extra) } });
 }
 
 /** One row of the week: a client, its required document, where it stands, and its newest upload (or none). */

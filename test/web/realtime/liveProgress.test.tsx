@@ -34,7 +34,7 @@ beforeEach(() => {
 
 describe('live progress on Weekly Uploads', () => {
   test("after a reload, an upload the server reports in progress is joined again and the join's answer places the dots", async () => {
-    answerList([row(1, weeklyUpload(1, { status: 'QUEUED', file_versions: { raw: { filename: 'payroll.xlsx', file_size_mb: 1 } } }))]);
+    answerList([row(1, weeklyUpload(1, { status: 'QUEUED', versions: ['raw'] }))]);
     const { sockets } = openWeeklyUploads();
     expect(await screen.findByText('Queued for processing')).toBeInTheDocument();
     expect(dots()).toEqual(['Upload: done', 'Consolidate: waiting', 'Scrub: waiting']);
@@ -58,7 +58,7 @@ describe('live progress on Weekly Uploads', () => {
     expect(await screen.findByText('No uploads this week')).toBeInTheDocument();
     fromServer(() => sockets.latest.acceptConnection());
 
-    const refetched = answerList([row(1, weeklyUpload(1, { status: 'QUEUED', file_versions: { raw: { filename: 'payroll.xlsx', file_size_mb: 1 } } }))]);
+    const refetched = answerList([row(1, weeklyUpload(1, { status: 'QUEUED', versions: ['raw'] }))]);
     fromServer(() => sockets.latest.push(update(ID, 'QUEUED', { message: 'Queued for processing' })));
     expect(await screen.findByText('Queued for processing')).toBeInTheDocument();
     await waitFor(() => expect(refetched.isDone()).toBe(true));
@@ -71,7 +71,7 @@ describe('live progress on Weekly Uploads', () => {
   });
 
   test('versions appear in the Download menu as they are produced; SCRUBBED toasts and refetches the week', async () => {
-    const processing = weeklyUpload(1, { status: 'CONSOLIDATING', file_versions: { raw: { filename: 'payroll.xlsx', file_size_mb: 1 } } });
+    const processing = weeklyUpload(1, { status: 'CONSOLIDATING', versions: ['raw'] });
     answerList([row(1, processing)]);
     const user = setupUser();
     const { sockets } = openWeeklyUploads();

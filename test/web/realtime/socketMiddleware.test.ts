@@ -179,10 +179,10 @@ describe('the socket middleware', () => {
     }
   });
 
-  test('a new stage refetches the upload lists and the summary; the end refetches the review too', async () => {
+  test('a new stage refetches the upload lists, the summary and an opened upload (its versions); so does the end', async () => {
     const { store, sockets } = liveStore();
     const week = { weekStart: '2026-03-02', weekEnd: '2026-03-08' };
-    const answered = { list: 0, summary: 0, review: 0 };
+    const answered = { list: 0, summary: 0, review: 0, opened: 0 };
     const emptyPage = { currentPage: 1, totalPages: 0, totalCount: 0, hasPreviousPage: false, hasNextPage: false };
     const server = nock(API_ORIGIN).persist();
     server.get('/api/staff/weekly-documents').query(true).reply(() => {
@@ -197,20 +197,26 @@ describe('the socket middleware', () => {
       answered.review += 1;
       return [404, { success: false, message: 'Not reviewed yet' }];
     });
+    // The admin's opened row reads the same upload through its own endpoint.
+    server.get(`/api/company/uploads/${P1}`).reply(() => {
+      answered.opened += 1;
+      return [404, { success: false, message: 'Not found' }];
+    });
     const reads = [
       store.dispatch(api.endpoints.listStaffWeeklyDocuments.initiate({ ...week, page: 1, limit: 10 })),
       store.dispatch(api.endpoints.getStaffWeeklyDocumentsSummary.initiate(week)),
       store.dispatch(api.endpoints.getStaffUploadReview.initiate({ id: P1 })),
+      store.dispatch(api.endpoints.getCompanyUpload.initiate({ uploadId: P1 })),
     ];
-    await waitFor(() => expect(answered).toEqual({ list: 1, summary: 1, review: 1 }));
+    await waitFor(() => expect(answered).toEqual({ list: 1, summary: 1, review: 1, opened: 1 }));
     follow(store, { processingId: P1, source: 'upload' });
 
     sockets.latest.push(update(P1, 'CONSOLIDATED'));
-    await waitFor(() => expect(answered).toEqual({ list: 2, summary: 2, review: 1 }));
+    await waitFor(() => expect(answered).toEqual({ list: 2, summary: 2, review: 2, opened: 2 }));
     // A progress message within the same stage changes no counts or versions.
     sockets.latest.push(update(P1, 'CONSOLIDATED', { message: 'Consolidation complete: 12,000 rows' }));
     sockets.latest.push(update(P1, 'SCRUBBED'));
-    await waitFor(() => expect(answered).toEqual({ list: 3, summary: 3, review: 2 }));
+    await waitFor(() => expect(answered).toEqual({ list: 3, summary: 3, review: 3, opened: 3 }));
     for (const read of reads) read.unsubscribe();
   });
 

@@ -37,6 +37,16 @@ function rowTexts() {
 }
 
 describe('Staff file uploads screen', () => {
+  test('an upload resuming after an interruption says so in place of its queued badge', async () => {
+    api()
+      .get(LIST)
+      .query({ page: 1, limit: 10 })
+      .reply(200, uploadsAnswer([staffUpload(1, { status: 'QUEUED', resuming: true }), staffUpload(2, { status: 'QUEUED' })]));
+    openStaffScreen('/staff/file-uploads');
+    expect(await screen.findByText('payroll-1.xlsx')).toBeInTheDocument();
+    expect(rowTexts().map((cells) => cells[4])).toEqual(['Resuming after an interruption', 'Queued for processing']);
+  });
+
   test('lists the uploads 10 a page with size, date, both badges, document and client, numbering rows across pages', async () => {
     api()
       .get(LIST)

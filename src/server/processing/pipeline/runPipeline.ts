@@ -18,7 +18,7 @@ import { type SheetHeader } from '../table/headerDetection';
 import { type HoursKind, type ProcessWorkbookOptions, type ProcessingSummary, type SheetSourceInfo, type WeekFacts } from '../types';
 import { type SheetTable, closeTables, findTables, prepareHeader } from './findTables';
 import { Outputs } from './outputs';
-import { ProgressReporter, formatCount } from './progressReporter';
+import { ProgressReporter, READING_SHARE, formatCount, readingShare } from './progressReporter';
 import { summaryRows, sourcesRow, totalsColumns } from './reportSheets';
 import { LayoutGrew, RowFlow, type StackedTable } from './rowFlow';
 
@@ -28,9 +28,11 @@ const MAX_LAYOUT_GROWTH = 4;
 export async function runPipeline(options: ProcessWorkbookOptions): Promise<ProcessingSummary> {
   const started = performance.now();
   const stacked: StackedTable[] = [];
+  // one reporter for every run: the share reported never goes back when a run starts again
+  const progress = new ProgressReporter(options.onProgress);
   for (;;) {
     try {
-      return await runOnce(options, started, stacked);
+      return await runOnce(options, started, stacked, progress);
     } catch (err) {
       if (!(err instanceof LayoutGrew)) throw err;
       stacked.push(err.table);
@@ -47,9 +49,8 @@ function noPayrollError(infos: SheetSourceInfo[]): ProcessingError {
   return new ProcessingError('NO_PAYROLL_DATA', `No payroll data found: ${reason}. Upload the payroll register, with each employee's hours or pay.`);
 }
 
-async function runOnce(options: ProcessWorkbookOptions, started: number, stacked: StackedTable[]): Promise<ProcessingSummary> {
+async function runOnce(options: ProcessWorkbookOptions, started: number, stacked: StackedTable[], progress: ProgressReporter): Promise<ProcessingSummary> {
   const { signal } = options;
-  const progress = new ProgressReporter(options.onProgress);
   let source: WorkbookSource | undefined;
   let outputs: Outputs | undefined;
   let found: SheetTable[] = [];
@@ -57,6 +58,7 @@ async function runOnce(options: ProcessWorkbookOptions, started: number, stacked
     signal?.throwIfAborted();
     progress.report('CONSOLIDATING', () => 'Consolidating: reading the file', true);
     source = await openWorkbook(options.inputPath, options.fileName);
+    const openSource = source;
     const { history } = options;
     const { tables, infos } = await findTables(source, history, signal);
     found = tables;
@@ -70,10 +72,16 @@ async function runOnce(options: ProcessWorkbookOptions, started: number, stacked
     // changes to the sheets and headers come first in Issues: they explain what follows
     for (const issue of history ? compareWithProfile(history, infos) : []) flow.writeIssue(issue);
 
+    const tableSheets = tables.map((t) => t.sheetIndex);
+    const share = () => {
+      const read = readingShare(openSource, tableSheets);
+      return read === undefined ? undefined : read * READING_SHARE;
+    };
     for (let t = 0; t < tables.length; t++) {
       const table = tables[t];
       const message = () => `Consolidating: sheet ${t + 1} of ${tables.length}, ${formatCount(flow.counts.rowsIn)} rows`;
-      progress.report('CONSOLIDATING', message, true);
+      // without sizes, each table done counts as its part of the reading
+      progress.report('CONSOLIDATING', message, true, share() ?? (t / tables.length) * READING_SHARE);
       const context = {
         infos,
         prepare: (header: SheetHeader, sheet: string) => prepareHeader(header, sheet, history, source?.sheets.length ?? 1),
@@ -81,11 +89,11 @@ async function runOnce(options: ProcessWorkbookOptions, started: number, stacked
       };
       await flow.table(table, table.rows, () => {
         signal?.throwIfAborted();
-        progress.report('CONSOLIDATING', message);
+        progress.report('CONSOLIDATING', message, false, share);
       }, source.format !== 'csv', context);
     }
 
-    progress.report('SCRUBBING', () => `Scrubbing: checking ${formatCount(ledger.size)} employees`, true);
+    progress.report('SCRUBBING', () => `Scrubbing: checking ${formatCount(ledger.size)} employees`, true, READING_SHARE);
     const hoursCents = HOURS_COLUMNS.map((_, i) => ledger.total(i));
     const grossCents = ledger.total(MONEY_FIGURE(MONEY['Gross Pay']));
     const weekFactsOf = (): WeekFacts => ({
@@ -126,12 +134,13 @@ async function runOnce(options: ProcessWorkbookOptions, started: number, stacked
       weekOverWeek: { warnings: weekOverWeekWarnings(flow.counts.issuesByRule) },
     };
     for (const row of summaryRows(summary)) await outputs.write(outputs.summary, row);
-    progress.report('SCRUBBING', () => `Scrubbing: writing ${formatCount(summary.rowsOut)} clean rows`, true);
+    progress.report('SCRUBBING', () => `Scrubbing: writing ${formatCount(summary.rowsOut)} clean rows`, true, (1 + READING_SHARE) / 2);
     const finishing = outputs.finish();
     // a fact per employee (a few tens of milliseconds for tens of thousands): built while the
     // compressors finish the files on the thread pool, instead of before this thread hands them the end
     const weekFacts = comparedFacts ?? weekFactsOf();
     await finishing;
+    progress.finish();
     return { ...summary, weekFacts, durationMs: performance.now() - started };
   } catch (err) {
     await outputs?.discard();

@@ -6,11 +6,13 @@
  * its cell for the scrubber, but for NUL, which is dropped.
  */
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { ProcessingError } from '../processingError';
 import { type SheetRow } from '../types';
 import { detectCsvEncoding } from './csvEncoding';
 import { CsvParser } from './csvParser';
 import { BinaryContentMeter, CSV_CONTENT } from './textContent';
+import { ReadMeter } from './readMeter';
 import { type WorkbookSource } from './workbookSource';
 
 /** The separators a CSV may use; the one found on most of the first lines, splitting them most consistently, wins. */
@@ -58,6 +60,9 @@ export async function openCsv(path: string, fileName: string): Promise<WorkbookS
   const encoding = await detectCsvEncoding(path);
 
   const utf16 = encoding === 'utf-16le' || encoding === 'utf-16be';
+  // the share read: bytes of the file
+  const readMeter = new ReadMeter();
+  readMeter.size(0, (await stat(path)).size);
 
   async function* rows(): AsyncGenerator<SheetRow[]> {
     const decoder = new TextDecoder(encoding);
@@ -66,6 +71,7 @@ export async function openCsv(path: string, fileName: string): Promise<WorkbookS
     let parser: CsvParser | undefined;
     let pending = '';
     for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) {
+      readMeter.add(0, (chunk as Buffer).length);
       let text = decoder.decode(chunk as Buffer, { stream: true });
       const controls = meter.controlsSeen;
       if (utf16 ? meter.feedUnits(text) : meter.feedBytes(chunk as Buffer)) throw new ProcessingError('BINARY_CSV');
@@ -96,6 +102,7 @@ export async function openCsv(path: string, fileName: string): Promise<WorkbookS
     format: 'csv',
     sheets: [{ name: sheetNameForCsv(fileName), hidden: false }],
     rows: () => rows(),
+    measure: (sheetIndex) => readMeter.measure(sheetIndex),
     close: async () => undefined,
   };
 }

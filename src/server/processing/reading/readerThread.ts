@@ -11,12 +11,14 @@ import { type PackedRows, unpackRows } from './packedRows';
 import { type CellTyping, type ReaderRequest, type ReaderWorkerData } from './xlsxReadWorker';
 
 type ReaderMessage =
-  | { type: 'rows'; id: number; packed: PackedRows }
+  | { type: 'rows'; id: number; packed: PackedRows; read: number }
   | { type: 'end'; id: number }
   | { type: 'error'; id: number; code?: ProcessingErrorCode; message: string };
 
 interface RemoteStream {
   queue: PackedRows[];
+  /** Inflated bytes of the part the worker has read, as of the batches received. */
+  read: number;
   done: boolean;
   error?: Error;
   wake?: () => void;
@@ -47,7 +49,10 @@ export class ReaderThread {
     this.worker.on('message', (message: ReaderMessage) => {
       const stream = this.streams.get(message.id);
       if (!stream) return;
-      if (message.type === 'rows') stream.queue.push(message.packed);
+      if (message.type === 'rows') {
+        stream.queue.push(message.packed);
+        stream.read = message.read;
+      }
       else if (message.type === 'end') stream.done = true;
       else stream.error = message.code ? new ProcessingError(message.code) : new Error(message.message);
       this.wake(stream);
@@ -58,9 +63,10 @@ export class ReaderThread {
     this.worker.on('exit', () => this.fail(new ProcessingError('INTERNAL')));
   }
 
-  async *rows(part: string, sharedStrings: string[], typing: CellTyping): AsyncGenerator<SheetRow[]> {
+  /** The rows of a sheet's part; `onRead` hears how many inflated bytes of it the thread has read. */
+  async *rows(part: string, sharedStrings: string[], typing: CellTyping, onRead?: (bytes: number) => void): AsyncGenerator<SheetRow[]> {
     const id = this.nextId++;
-    const stream: RemoteStream = { queue: [], done: false };
+    const stream: RemoteStream = { queue: [], read: 0, done: false };
     this.streams.set(id, stream);
     this.send({ type: 'open', id, part, typing });
     try {
@@ -68,6 +74,7 @@ export class ReaderThread {
         const packed = stream.queue.shift();
         if (packed) {
           this.send({ type: 'credit', id });
+          onRead?.(stream.read);
           const rows = unpackRows(packed, sharedStrings);
           if (rows.length > 0) yield rows;
           continue;

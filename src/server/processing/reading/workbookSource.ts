@@ -1,5 +1,6 @@
 /** What every reader (xlsx family, xls, csv) offers the pipeline: the sheets, then their rows in batches. */
 import { type SheetRow } from '../types';
+import { type SheetMeasure } from './readMeter';
 
 export interface SourceSheet {
   name: string;
@@ -16,5 +17,7 @@ export interface WorkbookSource {
    * so the header search reads only the top of each sheet.
    */
   rows(sheetIndex: number): AsyncIterable<SheetRow[]>;
+  /** How much of a sheet there is to read and how much has been read (see ReadMeter); undefined when the reader cannot tell. */
+  measure?(sheetIndex: number): SheetMeasure | undefined;
   close(): Promise<void>;
 }

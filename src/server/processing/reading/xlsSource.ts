@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { ProcessingError } from '../processingError';
 import { type CellValue, ExcelDate, type SheetRow } from '../types';
 import { isOldBiff } from './detectFormat';
+import { ReadMeter } from './readMeter';
 import { XLS_WORKER_SCRIPT } from './xlsWorkerScript';
 import { type SourceSheet, type WorkbookSource } from './workbookSource';
 
@@ -105,13 +106,21 @@ async function readOldWorkbook(path: string): Promise<{ sheets: SourceSheet[]; r
 
 export async function openXls(path: string): Promise<WorkbookSource> {
   const { sheets, rows } = (await isOldWorkbook(path)) ? await readOldWorkbook(path) : await readInWorker(path);
+  // every sheet's rows are held: the share read is counted in rows
+  const meter = new ReadMeter();
+  rows.forEach((sheetRows, index) => meter.size(index, sheetRows.length));
   return {
     format: 'xls',
     sheets,
     async *rows(sheetIndex: number) {
       const all = rows[sheetIndex] ?? [];
-      for (let i = 0; i < all.length; i += 5000) yield all.slice(i, i + 5000);
+      for (let i = 0; i < all.length; i += 5000) {
+        const batch = all.slice(i, i + 5000);
+        meter.add(sheetIndex, batch.length);
+        yield batch;
+      }
     },
+    measure: (sheetIndex) => meter.measure(sheetIndex),
     close: async () => {
       rows.length = 0;
     },

@@ -46,12 +46,14 @@ function main(): void {
     const zip = await zipOpening;
     const scanner = new SheetXmlScanner(null, typing.dateStyles, typing.date1904);
     const decoder = new TextDecoder('utf-8');
+    // inflated bytes of the part tokenised so far, sent with each batch for the pipeline's progress share
+    let read = 0;
     const post = async (last: boolean): Promise<void> => {
       if (scanner.pending === 0 || (!last && scanner.pending < BATCH_ROWS)) return;
       const rows = scanner.takeRows();
       const packed = packRows(rows);
       stream.inFlight++;
-      port.postMessage({ type: 'rows', id, packed }, transferables(packed));
+      port.postMessage({ type: 'rows', id, packed, read }, transferables(packed));
       while (stream.inFlight >= READ_AHEAD && !stream.closed) await new Promise<void>((resolve) => (stream.wake = resolve));
     };
     for await (const chunk of zip.chunks(part)) {
@@ -59,7 +61,9 @@ function main(): void {
       // pipeline (the header search opens every sheet) holds back its work instead of doing it all
       for (let offset = 0; offset < chunk.length && !scanner.finished; offset += FEED_BYTES) {
         if (stream.closed) return;
-        scanner.feed(decoder.decode(chunk.subarray(offset, offset + FEED_BYTES), { stream: true }));
+        const slice = chunk.subarray(offset, offset + FEED_BYTES);
+        read += slice.length;
+        scanner.feed(decoder.decode(slice, { stream: true }));
         await post(false);
       }
       if (stream.closed) return;

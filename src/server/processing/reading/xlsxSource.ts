@@ -1,6 +1,7 @@
 /** The xlsx family (.xlsx, .xlsm, .xltx, .xltm) read as a stream: rows arrive while the sheet inflates. */
 import { stat } from 'node:fs/promises';
 import { type SheetRow } from '../types';
+import { ReadMeter } from './readMeter';
 import { ReaderThread, readerThreadAvailable } from './readerThread';
 import { SheetXmlScanner } from './sheetXmlScanner';
 import { readSharedStrings } from './sharedStrings';
@@ -37,12 +38,18 @@ export async function openXlsx(path: string, useThread?: boolean): Promise<Workb
     }));
 
     const typing = { dateStyles, date1904: layout.date1904 };
+    // the share read of each sheet: inflated bytes of its part, of the size the package declares
+    const meter = new ReadMeter();
+    layout.sheets.forEach((sheet, index) => {
+      const size = sheet.part ? zip.inflatedSize(sheet.part) : undefined;
+      if (size !== undefined) meter.size(index, size);
+    });
     const rows = async function* (sheetIndex: number): AsyncGenerator<SheetRow[]> {
       const part = layout.sheets[sheetIndex]?.part;
       if (!part || sheets[sheetIndex].unreadable) return;
       if (thread) {
         // inflated and tokenised on the second thread
-        yield* thread.rows(part, sharedStrings, typing);
+        yield* thread.rows(part, sharedStrings, typing, (read) => meter.set(sheetIndex, read));
         return;
       }
       const scanner = new SheetXmlScanner(sharedStrings, dateStyles, layout.date1904);
@@ -50,7 +57,9 @@ export async function openXlsx(path: string, useThread?: boolean): Promise<Workb
       for await (const chunk of zip.chunks(part)) {
         // small batches: rows are short-lived, and a large batch would outlive a young-generation collection
         for (let offset = 0; offset < chunk.length; offset += FEED_BYTES) {
-          scanner.feed(decoder.decode(chunk.subarray(offset, offset + FEED_BYTES), { stream: true }));
+          const slice = chunk.subarray(offset, offset + FEED_BYTES);
+          meter.add(sheetIndex, slice.length);
+          scanner.feed(decoder.decode(slice, { stream: true }));
           const batch = scanner.takeRows();
           if (batch.length > 0) yield batch;
           if (scanner.finished) return;
@@ -66,6 +75,7 @@ export async function openXlsx(path: string, useThread?: boolean): Promise<Workb
       format: 'xlsx',
       sheets,
       rows,
+      measure: (sheetIndex) => meter.measure(sheetIndex),
       close: async () => {
         zip.close();
         await thread?.close();

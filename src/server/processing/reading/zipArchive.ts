@@ -75,6 +75,11 @@ export class ZipArchive {
     return this.entries.has(normaliseName(name));
   }
 
+  /** The inflated size a part declares, if the archive holds it. */
+  inflatedSize(name: string): number | undefined {
+    return this.entries.get(normaliseName(name))?.uncompressedSize;
+  }
+
   /**
    * Inflated bytes of one part, in chunks; stops with TOO_LARGE when the part inflates past `maxBytes`
    * or the part or the archive explodes.

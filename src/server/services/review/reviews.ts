@@ -10,6 +10,7 @@ import { firstLineOf, type UploadReviewed } from '../../realtime/uploadReviews';
 import { recordAudit } from '../audit/audit';
 import type { ChangeAuthor } from '../companies/companies';
 import { rememberApprovedUpload } from './mappingProfiles';
+import { keepWeekFingerprint } from '../weekly/weekFingerprints';
 import { UPLOAD_NOT_FOUND } from '../uploads/staffUploads';
 import { NEWEST_UPLOAD_FIRST } from '../weekly/weeklyDocuments';
 
@@ -141,7 +142,10 @@ export async function reviewUpload(db: Executor, reviewer: Reviewer, uploadId: s
       .update(uploads)
       .set({ approvalStatus: input.approval_status, reviewedById: reviewer.actor.id, reviewedByName: reviewer.name, reviewedAt, overrideReason, updatedAt: reviewedAt })
       .where(eq(uploads.id, upload.id));
-    if (input.approval_status === 'APPROVED') await rememberApprovedUpload(tx, upload);
+    if (input.approval_status === 'APPROVED') {
+      await rememberApprovedUpload(tx, upload);
+      await keepWeekFingerprint(tx, { ...upload, companyId: reviewer.companyId });
+    }
     for (const [kind, text] of Object.entries(notes) as [FileKind, string][]) {
       await tx
         .update(uploadFiles)

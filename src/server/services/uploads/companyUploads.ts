@@ -4,6 +4,9 @@ import type { Executor } from '../../db/client';
 import { approvalStatuses, clients, uploadFiles, uploads, users } from '../../db/schema';
 import { withinDays } from '../shared/dayRange';
 import { type AdminUploadsPagination, adminUploadsPagination, offsetOf, type PageRequest } from '../shared/pagination';
+import { notFound } from '../../http/errors';
+import { UPLOAD_NOT_FOUND } from './staffUploads';
+import { filesOfUploads, toUploadView, type UploadView } from './uploadViews';
 
 export type AdminUploadItem = components['schemas']['AdminUploadItem'];
 export type UploadStatusFilter = components['schemas']['UploadStatusFilter'];
@@ -65,4 +68,21 @@ export async function listCompanyUploads(
     })),
     pagination: adminUploadsPagination(page, total),
   };
+}
+
+/**
+ * One upload (any version) of the company in full, with its stored versions' files and notes: what
+ * the admin's review dialog reads when a weekly row is opened (the list carries only a summary of
+ * each row's upload). Another company's upload answers {@link UPLOAD_NOT_FOUND}, like a missing one.
+ */
+export async function companyUpload(db: Executor, companyId: string, uploadId: string): Promise<UploadView> {
+  const [row] = await db
+    .select({ upload: uploads, clientName: clients.name })
+    .from(uploads)
+    .innerJoin(clients, eq(clients.id, uploads.clientId))
+    .where(and(eq(uploads.id, uploadId), eq(uploads.companyId, companyId), eq(clients.companyId, companyId)))
+    .limit(1);
+  if (!row) throw notFound(UPLOAD_NOT_FOUND);
+  const files = await filesOfUploads(db, [row.upload.id]);
+  return toUploadView(row.upload, files.get(row.upload.id) ?? [], row.clientName);
 }

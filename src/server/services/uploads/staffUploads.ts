@@ -8,6 +8,7 @@ import { versionFileName } from './downloads';
 import { offsetOf, type PageRequest, type StaffPagination, staffPagination } from '../shared/pagination';
 import { documentTitle } from '../clients/requiredDocuments';
 import { filesOfUploads, scrubIssues, weekOverWeekWarnings } from './uploadViews';
+import { resumingAfterInterruption } from './uploadMessages';
 
 export type StaffUploadItem = components['schemas']['StaffUploadItem'];
 export type UploadReviewView = components['schemas']['UploadReview'];
@@ -52,6 +53,7 @@ export async function listStaffUploads(db: Executor, viewer: ClientViewer, page:
       approval_status: upload.approvalStatus,
       document_title: documentTitle(clientName),
       client: { id: upload.clientId, name: clientName },
+      ...(resumingAfterInterruption(upload) ? { resuming: true } : {}),
     })),
     pagination: staffPagination(page, total),
   };

@@ -18,7 +18,20 @@ export const STAGE_MESSAGES = {
   failed: 'Processing failed',
   /** An admin fixed the client's column mapping: the same upload waits to be processed again with it. */
   queuedAgain: 'Queued: processing again with the fixed column mapping',
+  /** The process running the upload stopped (a restart, a worker that died): another run takes it up from its stored stages. */
+  resuming: 'Resuming after an interruption',
 } as const;
+
+/** The statuses of an upload whose job is under way. */
+export const UNDER_WAY = ['CONSOLIDATING', 'CONSOLIDATED', 'SCRUBBING'] as const;
+
+/**
+ * Whether an upload's processing was interrupted and is being taken up again: what its pages say
+ * ("Resuming after an interruption") until it is done, also after a reload.
+ */
+export function resumingAfterInterruption(upload: { status: string; resumedAt: Date | null }): boolean {
+  return upload.resumedAt !== null && (upload.status === 'QUEUED' || (UNDER_WAY as readonly string[]).includes(upload.status));
+}
 
 /** What a person sees when something other than the file itself stopped processing. */
 export const UNEXPECTED_FAILURE = 'The file could not be processed. Please check it and upload again.';
@@ -28,23 +41,24 @@ const PROGRESS_PER_SECOND = 3;
 
 /**
  * Passes the engine's progress on, at most a few messages a second, on one line of reasonable length
- * ("Consolidating: sheet 2 of 5, 12,000 rows"). Status changes do not go through here: they are
- * always published.
+ * ("Consolidating: sheet 2 of 5, 12,000 rows"), with the share of the work done. Status changes do
+ * not go through here: they are always published. The engine's last word (the whole work done) always
+ * passes, so a page's bar reaches its end.
  */
 export class ProgressRelay {
   private last = 0;
 
   constructor(
-    private readonly publish: (message: string) => void,
+    private readonly publish: (message: string, progress?: number) => void,
     private readonly now: () => number = Date.now,
   ) {}
 
-  report(message: string): void {
+  report(message: string, progress?: number): void {
     const at = this.now();
-    if (at - this.last < 1000 / PROGRESS_PER_SECOND) return;
+    if (at - this.last < 1000 / PROGRESS_PER_SECOND && progress !== 1) return;
     const readable = message.replace(/\s+/g, ' ').trim().slice(0, 200);
     if (!readable) return;
     this.last = at;
-    this.publish(readable);
+    this.publish(readable, progress === undefined ? undefined : Math.min(1, Math.max(0, progress)));
   }
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { uploadFiles, type uploads } from '../../db/schema';
 import type { UploadSummary } from './uploadSummary';
 import { versionFileName } from './downloads';
+import { resumingAfterInterruption } from './uploadMessages';
 
 /** An upload as the contract shows it: processing and review state, who did what, and the file versions that exist. */
 export type UploadView = components['schemas']['Upload'];
@@ -26,6 +27,46 @@ export function toUploadView(upload: UploadRow, files: readonly UploadFileRow[],
     fileVersions[file.kind] = { filename, file_size_mb: file.sizeBytes / BYTES_PER_MB, notes: file.notes };
   }
   return {
+    ...uploadStateView(upload),
+    file_versions: fileVersions,
+  };
+}
+
+/** The newest upload of a weekly row as the row shows it (WeeklyUpload): no file names, sizes or whole notes. */
+export type WeeklyUploadView = components['schemas']['WeeklyUpload'];
+type FileType = components['schemas']['FileType'];
+
+/** The order the versions of an upload are named in, everywhere: as uploaded, consolidated, scrubbed. */
+const VERSION_ORDER: readonly FileType[] = ['raw', 'consolidated', 'scrubbed'];
+
+/** What a weekly row reads of each stored version: which it is, and the reviewer's note on it. */
+export type StoredVersion = Pick<UploadFileRow, 'kind' | 'notes'>;
+
+/**
+ * The upload as a weekly row shows it: its state, who did what, what processing found, which
+ * versions are stored (for the Download menu) and the first line of the reviewer's notes (a rejected
+ * row shows it). Opening the row reads the rest ({@link toUploadView}).
+ */
+export function toWeeklyUploadView(upload: WeeklyUploadColumns, files: readonly StoredVersion[]): WeeklyUploadView {
+  const stored = new Set(files.map((file) => file.kind));
+  return {
+    ...uploadStateView(upload),
+    versions: VERSION_ORDER.filter((kind) => stored.has(kind)),
+    first_note: firstNoteOf(files),
+    // said only when true, so a row of an upload never interrupted reads as before
+    ...(resumingAfterInterruption(upload) ? { resuming: true } : {}),
+  };
+}
+
+/** The columns of an upload a weekly row reads. */
+export type WeeklyUploadColumns = Pick<
+  UploadRow,
+  'id' | 'status' | 'approvalStatus' | 'createdAt' | 'errorMessage' | 'uploadedByName' | 'reviewedByName' | 'reviewedAt' | 'overrideReason' | 'summary' | 'resumedAt'
+>;
+
+/** What both views of an upload say of it: its processing and review state, who did what, what processing found. */
+function uploadStateView(upload: WeeklyUploadColumns): Omit<WeeklyUploadView, 'versions' | 'first_note' | 'resuming'> {
+  return {
     upload_id: upload.id,
     status: upload.status,
     approval_status: upload.approvalStatus,
@@ -36,8 +77,20 @@ export function toUploadView(upload: UploadRow, files: readonly UploadFileRow[],
     override_reason: upload.overrideReason,
     week_over_week_warnings: weekOverWeekWarnings(upload.summary),
     scrub_issues: scrubIssues(upload.summary),
-    file_versions: fileVersions,
   };
+}
+
+/** The first non-blank line of the reviewer's first note, raw then consolidated then scrubbed; null when none. */
+export function firstNoteOf(files: readonly StoredVersion[]): string | null {
+  for (const kind of VERSION_ORDER) {
+    const line = files
+      .find((file) => file.kind === kind)
+      ?.notes?.split(/\r?\n/)
+      .map((part) => part.trim())
+      .find((part) => part.length > 0);
+    if (line) return line;
+  }
+  return null;
 }
 
 /** The week-over-week warnings of the upload's run; null before it is processed (or processed before they were counted). */

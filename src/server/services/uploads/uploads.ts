@@ -17,6 +17,17 @@ export interface QueuedUpload {
   jobId: string;
 }
 
+/**
+ * When the client was chosen from a match of the week's files: the client suggested (null: none was),
+ * the one chosen, the suggestion's confidence and whether it was followed; kept in the upload's audit entry.
+ */
+export interface MatchDecision {
+  suggestedClientId: string | null;
+  chosenClientId: string;
+  confidence: number;
+  followed: boolean;
+}
+
 /** Who uploads: the staff member from the session, as a viewer of clients and as the author of the change. */
 export interface Uploader extends ChangeAuthor {
   viewer: ClientViewer;
@@ -49,6 +60,7 @@ export async function queueWeeklyDocument(
   uploader: Uploader,
   target: UploadTarget,
   incoming: IncomingFile,
+  match?: MatchDecision,
 ): Promise<QueuedUpload> {
   const fileName = cleanFileName(incoming.filename);
   if (!fileName) throw badRequest(UPLOAD_REFUSALS.fileRequired);
@@ -96,7 +108,17 @@ export async function queueWeeklyDocument(
         action: target.reuploadOf ? 'upload.reupload' : 'upload.create',
         entityType: 'upload',
         entityId: upload.id,
-        details: { clientId: target.clientId, weekStart: target.weekStart, version: attempt, reuploadOf: target.reuploadOf ?? null, fileName, size: stored.size, sha256: stored.sha256, jobId },
+        details: {
+          clientId: target.clientId,
+          weekStart: target.weekStart,
+          version: attempt,
+          reuploadOf: target.reuploadOf ?? null,
+          fileName,
+          size: stored.size,
+          sha256: stored.sha256,
+          jobId,
+          ...(match ? { match } : {}),
+        },
       });
       return upload.id;
     });

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, count, desc, eq, getTableColumns, inArray, isNotNull, isNull, not, type Placeholder, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, inArray, isNotNull, isNull, not, type Placeholder, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { PAGE_SIZES } from '@/common/limits';
 import type { components } from '../../api-types';
 import type { Executor } from '../../db/client';
@@ -6,7 +6,7 @@ import { clients, requiredDocuments, uploadFiles, uploads } from '../../db/schem
 import { type ClientViewer, visibleTo } from '../clients/clients';
 import { offsetOf, type PageRequest } from '../shared/pagination';
 import { toRequiredDocumentView } from '../clients/requiredDocuments';
-import { toUploadView, type UploadFileRow, type UploadRow, weekStatusOf } from '../uploads/uploadViews';
+import { type StoredVersion, toWeeklyUploadView, type WeeklyUploadColumns, weekStatusOf } from '../uploads/uploadViews';
 
 export type WeeklyDocumentRowView = components['schemas']['WeeklyDocumentRow'];
 export type WeeklyDocumentsSummary = components['schemas']['WeeklyDocumentsSummary'];
@@ -182,7 +182,8 @@ function pageSizeLiteral(limit: number): Placeholder {
  * A page of the week's rows by client name, only those in `state` when one is given, with the
  * pagination shape of the caller's area (spec section 3 gives staff and admins different ones).
  * One query: the page is cut from the rows first (counting them on the way), then only its rows
- * read their newest upload in full and its stored files.
+ * read their newest upload and which versions it has stored. A row carries what it shows (a summary
+ * of the upload); the versions' files and notes are read when a row is opened.
  */
 export async function listWeeklyDocuments<Pagination>(
   db: Executor,
@@ -199,7 +200,7 @@ export async function listWeeklyDocuments<Pagination>(
   // A page past the end has no row to carry the count.
   const total = rows.length > 0 ? rows[0].total : offsetOf(page) === 0 ? 0 : await countRows(db, scope, state);
   const documents = rows.map((row): WeeklyDocumentRowView => {
-    const upload = row.upload ? toUploadView(row.upload, (row.files ?? []).map(toFileRow), row.clientName) : null;
+    const upload = row.upload ? toWeeklyUploadView(row.upload, row.files ?? []) : null;
     return {
       client: { id: row.clientId, name: row.clientName },
       document: toRequiredDocumentView({ id: row.documentId, createdAt: row.documentCreatedAt }, row.clientName),
@@ -208,13 +209,6 @@ export async function listWeeklyDocuments<Pagination>(
     };
   });
   return { documents, pagination: paginate(page, total) };
-}
-
-/** A stored file of the upload as the page query carries it (JSON: the timestamp is text). */
-type FileJson = Omit<UploadFileRow, 'createdAt'> & { createdAt: string };
-
-function toFileRow(file: FileJson): UploadFileRow {
-  return { ...file, createdAt: new Date(file.createdAt) };
 }
 
 /** The rows of the scope, only those whose newest upload is in `state` when one is given. */
@@ -256,10 +250,8 @@ function pageOfRows(db: Executor, scope: WeeklyDocumentsScope, state: WeekState 
     .orderBy(...NEWEST_UPLOAD_FIRST)
     .limit(1)
     .as('newest');
-  const files = sql<FileJson[] | null>`(select json_agg(json_build_object(
-      'id', ${uploadFiles.id}, 'uploadId', ${uploadFiles.uploadId}, 'kind', ${uploadFiles.kind}, 'filename', ${uploadFiles.filename},
-      'storageKey', ${uploadFiles.storageKey}, 'sizeBytes', ${uploadFiles.sizeBytes}, 'checksum', ${uploadFiles.checksum},
-      'notes', ${uploadFiles.notes}, 'createdAt', ${uploadFiles.createdAt}) order by ${uploadFiles.kind})
+  // Which versions are stored, with the reviewer's notes on them (the row shows their first line).
+  const files = sql<StoredVersion[] | null>`(select json_agg(json_build_object('kind', ${uploadFiles.kind}, 'notes', ${uploadFiles.notes}) order by ${uploadFiles.kind})
     from ${uploadFiles} where ${uploadFiles.uploadId} = ${newest.id})`;
   return db
     .select({
@@ -283,22 +275,33 @@ function pageOfRows(db: Executor, scope: WeeklyDocumentsScope, state: WeekState 
 }
 
 /**
- * The upload's columns as a row of the list carries them: of its summary only what the row shows
- * (the week-over-week and issue counts), not each sheet's mapping and each rule's count, which only
- * the viewer reads and which would be most of what a page of rows weighs. A key the summary lacks is
- * left out rather than set to null, as the views read it.
+ * The upload's columns a row of the list reads (WeeklyUploadColumns): of its summary only what the
+ * row shows (the week-over-week and issue counts), not each sheet's mapping and each rule's count,
+ * which only the viewer reads and which would be most of what a page of rows weighs. A key the
+ * summary lacks is left out rather than set to null, as the views read it.
  */
 function listedUploadColumns() {
   return {
-    ...getTableColumns(uploads),
+    id: uploads.id,
+    status: uploads.status,
+    approvalStatus: uploads.approvalStatus,
+    createdAt: uploads.createdAt,
+    errorMessage: uploads.errorMessage,
+    uploadedByName: uploads.uploadedByName,
+    reviewedByName: uploads.reviewedByName,
+    reviewedAt: uploads.reviewedAt,
+    overrideReason: uploads.overrideReason,
+    resumedAt: uploads.resumedAt,
     summary: sql<unknown>`jsonb_strip_nulls(jsonb_build_object('weekOverWeek', ${uploads.summary} -> 'weekOverWeek', 'issues', ${uploads.summary} -> 'issues'))`.as('summary'),
-  };
+  } satisfies Record<keyof WeeklyUploadColumns, unknown>;
 }
 
-/** Every column of the upload, as the lateral subquery names it. */
-function fieldsOf<Newest extends Record<keyof UploadRow, unknown>>(newest: Newest): Pick<Newest, keyof UploadRow> {
-  const keys = Object.keys(getTableColumns(uploads)) as (keyof UploadRow)[];
-  return Object.fromEntries(keys.map((key) => [key, newest[key]])) as Pick<Newest, keyof UploadRow>;
+type ListedUpload = ReturnType<typeof listedUploadColumns>;
+
+/** The listed columns, as the lateral subquery names them. */
+function fieldsOf<Newest extends Record<keyof ListedUpload, unknown>>(newest: Newest): Pick<Newest, keyof ListedUpload> {
+  const keys = Object.keys(listedUploadColumns()) as (keyof ListedUpload)[];
+  return Object.fromEntries(keys.map((key) => [key, newest[key]])) as Pick<Newest, keyof ListedUpload>;
 }
 
 /** How many rows the scope has (in `state` when one is given). */

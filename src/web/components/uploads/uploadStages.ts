@@ -15,8 +15,16 @@ export function isInProgress(status: ProcessingStatus): boolean {
   return status !== 'SCRUBBED' && status !== 'FAILED';
 }
 
-/** The badge text of a processing status: the spec's labels, and 'Failed' for a failed upload. */
-export function processingBadgeLabel(status: ProcessingStatus): string {
+/** What a row says of an upload whose processing was interrupted and is being taken up again. */
+export const RESUMING_LABEL = 'Resuming after an interruption';
+
+/**
+ * The badge text of a processing status: the spec's labels, and 'Failed' for a failed upload. An
+ * upload handed back after an interruption (the list's `resuming`) waits as QUEUED: its badge says
+ * it is resuming rather than merely queued.
+ */
+export function processingBadgeLabel(status: ProcessingStatus, resuming = false): string {
+  if (resuming && status === 'QUEUED') return RESUMING_LABEL;
   return status === 'FAILED' ? 'Failed' : processingStatusLabel(status);
 }
 

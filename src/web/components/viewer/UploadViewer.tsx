@@ -158,7 +158,7 @@ function PreparingNotice({ source }: { source: ViewerSource }) {
   return (
     <Flex vertical gap="small" aria-live="polite">
       <Typography.Paragraph style={{ margin: 0 }}>Preparing the review…</Typography.Paragraph>
-      {live && isInProgress(live.status) && <ProcessingDots status={live.status} message={live.message} />}
+      {live && isInProgress(live.status) && <ProcessingDots status={live.status} message={live.message} progress={live.progress} />}
     </Flex>
   );
 }

@@ -35,11 +35,9 @@ function reviewAnswer(index: number, extra: Record<string, unknown> = {}) {
   };
 }
 
-const rejected = (index: number, notes: string | null) =>
-  row(index, {
-    ...weeklyUpload(index, { approval_status: 'REJECTED', reviewed_by: REVIEWER }),
-    file_versions: { raw: { filename: 'payroll.xlsx', file_size_mb: 1, notes }, scrubbed: { filename: 's.xlsx', file_size_mb: 1, notes: 'Totals are off too.' } },
-  });
+/** A rejected row: the server sends the first line of the reviewer's first note with it. */
+const rejected = (index: number, firstNote: string | null) =>
+  row(index, weeklyUpload(index, { approval_status: 'REJECTED', reviewed_by: REVIEWER, versions: ['raw', 'scrubbed'], first_note: firstNote }));
 
 beforeEach(() => {
   answerSummaries({ total: 3, uploaded: 3, pending: 1, approved: 0, rejected: 1, failed: 1, processing: 0, remaining: 0 });
@@ -51,7 +49,7 @@ beforeEach(() => {
 
 describe('the next step in the row', () => {
   test("a rejected row shows the reviewer's first note, its notes one click away, and reuploads from the row", async () => {
-    answerList([rejected(1, '\n  Week ending date missing\nSee row 4.'), row(2)]);
+    answerList([rejected(1, 'Week ending date missing'), row(2)]);
     api().get(`/api/staff/uploads/${uploadId(1)}/review`).reply(200, reviewAnswer(1, { approval_status: 'REJECTED', reviewed_by: 'Alice Admin', reviewed_at: REVIEWER.reviewed_at }));
     const user = setupUser();
     const { sockets } = openWeeklyUploads();
@@ -70,7 +68,7 @@ describe('the next step in the row', () => {
     const sent = api()
       .post(`/api/staff/reupload-required-document/${uploadId(1)}`, (body: unknown) => typeof body === 'string' && body.includes('filename="fixed.xlsx"'))
       .reply(202, { success: true, data: { processingId: NEW_VERSION, jobId: '77' } });
-    answerList([row(1, weeklyUpload(9, { upload_id: NEW_VERSION, status: 'QUEUED', file_versions: {} })), row(2)]);
+    answerList([row(1, weeklyUpload(9, { upload_id: NEW_VERSION, status: 'QUEUED', versions: [] })), row(2)]);
     fireEvent.change(within(rejectedRow).getByLabelText('Replacement document file for Client 1'), { target: { files: [fileOf('fixed.xlsx', XLSX)] } });
     await waitFor(() => expect(sent.isDone()).toBe(true));
     await waitFor(() => expect(sockets.latest.joins()).toContain(NEW_VERSION));
@@ -80,7 +78,7 @@ describe('the next step in the row', () => {
   });
 
   test('a failed row says why, shows N/A for its approval, and offers Upload again', async () => {
-    answerList([row(1, { ...weeklyUpload(1, { status: 'FAILED', error_message: 'No payroll table was found in the workbook.' }), file_versions: {} })]);
+    answerList([row(1, { ...weeklyUpload(1, { status: 'FAILED', error_message: 'No payroll table was found in the workbook.' }), versions: [] })]);
     const { sockets } = openWeeklyUploads();
     await screen.findByText('Client 1');
     fromServer(() => sockets.latest.acceptConnection());
@@ -92,7 +90,7 @@ describe('the next step in the row', () => {
     const sent = api()
       .post('/api/staff/upload-required-document', (body: unknown) => typeof body === 'string' && body.includes(`\r\n\r\n${clientId(1)}\r\n`) && body.includes(`\r\n\r\n${WEEK.weekStart}\r\n`))
       .reply(202, { success: true, message: 'Queued', data: { processingId: NEW_VERSION, jobId: '78' } });
-    answerList([row(1, weeklyUpload(9, { upload_id: NEW_VERSION, status: 'QUEUED', file_versions: {} }))]);
+    answerList([row(1, weeklyUpload(9, { upload_id: NEW_VERSION, status: 'QUEUED', versions: [] }))]);
     expect(within(failed).getByRole('button', { name: 'Upload again' })).toBeInTheDocument();
     fireEvent.change(within(failed).getByLabelText('Document file for Client 1'), { target: { files: [fileOf('again.xlsx', XLSX)] } });
     await waitFor(() => expect(sent.isDone()).toBe(true));
@@ -103,7 +101,7 @@ describe('the next step in the row', () => {
     answerList([
       row(1, weeklyUpload(1, { scrub_issues: { errors: 2, warnings: 1 }, week_over_week_warnings: 3 })),
       row(2, weeklyUpload(2, { scrub_issues: { errors: 0, warnings: 0 }, week_over_week_warnings: 0 })),
-      row(3, weeklyUpload(3, { status: 'CONSOLIDATING', file_versions: {} })),
+      row(3, weeklyUpload(3, { status: 'CONSOLIDATING', versions: [] })),
     ]);
     api()
       .get(`/api/staff/uploads/${uploadId(1)}/review`)

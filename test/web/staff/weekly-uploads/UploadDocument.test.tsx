@@ -56,7 +56,7 @@ describe('uploading a weekly document', () => {
       .post('/api/staff/upload-required-document', multipartWith({ clientId: clientId(1), weekStart: WEEK.weekStart }, 'march.xlsx'))
       .delay(50)
       .reply(202, QUEUED);
-    const refetched = answerList([row(1, weeklyUpload(1, { status: 'QUEUED', file_versions: {} }))]);
+    const refetched = answerList([row(1, weeklyUpload(1, { status: 'QUEUED', versions: [] }))]);
     choose(fileOf('march.xlsx', XLSX, 2 * MB));
     expect(await screen.findByText('Uploading file...')).toBeInTheDocument();
 
@@ -81,7 +81,7 @@ describe('uploading a weekly document', () => {
       .get('/api/staff/weekly-documents')
       .query({ ...WEEK, page: 1, limit: 10 })
       .delay(1500)
-      .reply(200, listAnswer([row(1, weeklyUpload(1, { status: 'CONSOLIDATING', file_versions: {} }))]));
+      .reply(200, listAnswer([row(1, weeklyUpload(1, { status: 'CONSOLIDATING', versions: [] }))]));
     choose(fileOf('march.xlsx', XLSX, 2 * MB));
     await waitFor(() => expect(sockets.latest.joins()).toEqual([uploadId(1)]));
     await waitFor(() => expect(screen.queryByText('Uploading file...')).not.toBeInTheDocument());

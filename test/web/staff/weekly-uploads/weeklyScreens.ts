@@ -20,9 +20,13 @@ export function uploadId(index: number): string {
   return `a1b2c3d4-0000-4000-8000-${String(index).padStart(12, '0')}`;
 }
 
-/** The newest upload of a row (contract Upload), processed and awaiting review unless told. */
+/**
+ * The newest upload of a row as the row carries it (contract WeeklyUpload): processed and awaiting
+ * review unless told, raw and consolidated versions stored, no reviewer's note.
+ */
 export function weeklyUpload(index: number, extra: Answer = {}): Answer {
-  return upload(index, extra);
+  const { file_versions: _files, ...summary } = upload(index);
+  return { ...summary, versions: ['raw', 'consolidated'], first_note: null, ...extra };
 }
 
 /** One row of the week: a client, its required document, and its newest upload (or none). */

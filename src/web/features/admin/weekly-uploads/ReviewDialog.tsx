@@ -2,8 +2,9 @@ import { Alert, Button, Descriptions, Flex, Modal, Tabs } from 'antd';
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
 import { overrideReasonRequired, REASON_REQUIRED } from '@/common/overrideReason';
-import type { FileType, ReviewInput, Upload, WeeklyDocumentRow } from '@/web/api/generated';
-import { useGetCompanyUploadViewerQuery, useReviewWeeklyDocumentMutation } from '@/web/api/generated';
+import type { FileType, ReviewInput, WeeklyDocumentRow, WeeklyUpload } from '@/web/api/generated';
+import { useGetCompanyUploadQuery, useGetCompanyUploadViewerQuery, useReviewWeeklyDocumentMutation } from '@/web/api/generated';
+import { LoadError } from '@/web/components/LoadError';
 import { isInProgress } from '@/web/components/uploads/uploadStages';
 import { UploadViewer, VIEWER_DIALOG_WIDTH, type ViewerTab } from '@/web/components/viewer/UploadViewer';
 import { errorMessage } from '@/web/lib/errorMessage';
@@ -62,8 +63,17 @@ function useProcessingAgain(uploadId: string | undefined): boolean {
 }
 
 /** Who uploaded, or 'Unknown' (spec 2.12) when the answer names nobody. */
-function uploaderName(upload: Upload): string {
-  return (upload.uploaded_by as Partial<Upload['uploaded_by']> | null)?.name || 'Unknown';
+function uploaderName(upload: WeeklyUpload): string {
+  return (upload.uploaded_by as Partial<WeeklyUpload['uploaded_by']> | null)?.name || 'Unknown';
+}
+
+/**
+ * The upload of the opened row in full: its versions' files and sizes (the list carries only which
+ * versions exist). Its cache entry follows the upload's live updates and decisions.
+ */
+function useOpenedUpload(uploadId: string | undefined) {
+  const { currentData, error, isFetching, refetch } = useGetCompanyUploadQuery({ uploadId: uploadId ?? '' }, { skip: uploadId === undefined });
+  return { versions: currentData?.data.upload.file_versions, error: currentData ? undefined : error, isFetching, refetch };
 }
 
 interface ReviewDialogProps {
@@ -91,7 +101,9 @@ export function ReviewDialog({ row, onClose }: ReviewDialogProps) {
   const toast = useToast();
   const [review, { isLoading, error, reset, originalArgs }] = useReviewWeeklyDocumentMutation();
   const upload = row?.upload ?? null;
-  const available = VERSIONS.filter(({ type }) => upload?.file_versions[type]);
+  // Which versions exist is in the row; their files and sizes come with the opened upload.
+  const available = VERSIONS.filter(({ type }) => upload?.versions.includes(type));
+  const opened = useOpenedUpload(upload?.upload_id);
   const { errorsFound, hasSummary } = useScrubFindings(upload?.upload_id);
   const processingAgain = useProcessingAgain(upload?.upload_id);
   const [chosenTab, setChosenTab] = useState<ViewerTab | null>(null);
@@ -207,16 +219,19 @@ export function ReviewDialog({ row, onClose }: ReviewDialogProps) {
             items={[
               ...(hasSummary ? [{ key: SUMMARY, label: 'Summary' }] : []),
               ...VERSIONS.map(({ type, label, field }) => {
-                const version = upload.file_versions[type];
+                const stored = upload.versions.includes(type);
                 return {
                   key: type,
-                  label: version ? label : `${label} (N/A)`,
-                  disabled: !version,
-                  children: version && <ReviewVersionPane label={label} version={version} field={field} form={notesForm} />,
+                  label: stored ? label : `${label} (N/A)`,
+                  disabled: !stored,
+                  children: stored && <ReviewVersionPane label={label} version={opened.versions?.[type]} field={field} form={notesForm} />,
                 };
               }),
             ]}
           />
+          {opened.error !== undefined && (
+            <LoadError error={opened.error} fallback="Failed to load the upload's files" onRetry={() => void opened.refetch()} retrying={opened.isFetching} />
+          )}
           <UploadViewer source={{ area: 'company', uploadId: upload.upload_id }} canFixMapping control={{ tab, onTabChange: setChosenTab }} />
           {error && !asksForReason(error) && <Alert type="error" showIcon title={errorMessage(error, `Failed to ${decided ? PAST[decided] : 'review'} document`)} />}
         </Flex>

@@ -51,7 +51,14 @@ function LiveCell({ row, column, onReview }: { row: WeeklyDocumentRow; column: '
   const state = rowState(row, live);
   if (column === 'actions') return <ReviewActions row={row} state={state} live={live} onReview={onReview} />;
   return (
-    <ReviewStatus state={state} processing={live?.status ?? row.upload?.status} message={live?.message} failure={live?.error ?? row.upload?.error_message} />
+    <ReviewStatus
+      state={state}
+      processing={live?.status ?? row.upload?.status}
+      message={live?.message}
+      progress={live?.progress}
+      failure={live?.error ?? row.upload?.error_message}
+      resuming={row.upload?.resuming}
+    />
   );
 }
 

@@ -15,11 +15,9 @@ export function rowState({ weekStatus, upload }: WeeklyDocumentRow, live: LiveUp
   return weekStatus === 'PROCESSING' ? upload.approval_status : weekStatus;
 }
 
-const VERSION_ORDER: FileType[] = ['raw', 'consolidated', 'scrubbed'];
-
-/** The versions of an upload the server holds (spec 2.12), in the order raw, consolidated, scrubbed. */
+/** The versions of an upload the server holds (spec 2.12), in the order raw, consolidated, scrubbed (the row names them in that order). */
 export function storedVersions(upload: WeeklyDocumentRow['upload']): FileType[] {
-  return upload ? VERSION_ORDER.filter((type) => upload.file_versions[type]) : [];
+  return upload ? upload.versions : [];
 }
 
 /** An admin reviews only a processed upload still awaiting a decision (spec section 4). */

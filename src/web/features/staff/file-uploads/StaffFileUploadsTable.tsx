@@ -34,7 +34,7 @@ export function StaffFileUploadsTable({ uploads, firstNumber }: StaffFileUploads
         { title: 'Filename', key: 'filename', render: (_value, upload) => <FileNameText name={upload.filename} /> },
         { title: 'Size', key: 'size', render: (_value, upload) => formatFileSize(Math.round(upload.file_size_mb * BYTES_PER_MEGABYTE)) },
         { title: 'Upload Date', dataIndex: 'upload_date', key: 'upload_date', render: (date: string) => formatDateTime(date) },
-        { title: 'Processing Status', key: 'status', render: (_value, upload) => <ProcessingStatusTag status={upload.status} /> },
+        { title: 'Processing Status', key: 'status', render: (_value, upload) => <ProcessingStatusTag status={upload.status} resuming={upload.resuming} /> },
         { title: 'Approval Status', key: 'approval_status', render: (_value, upload) => <ApprovalStatusTag status={upload.approval_status} processingStatus={upload.status} /> },
         { title: 'Required Document', dataIndex: 'document_title', key: 'document_title' },
         { title: 'Client', key: 'client', render: (_value, upload) => upload.client.name },

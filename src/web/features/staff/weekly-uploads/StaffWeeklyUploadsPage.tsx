@@ -1,4 +1,5 @@
-import { Card } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { PAGE_SIZES } from '@/common/limits';
 import { useGetStaffWeeklyDocumentsSummaryQuery, useListStaffWeeklyDocumentsQuery } from '@/web/api/generated';
@@ -14,6 +15,7 @@ import { UploadReviewDialog } from './UploadReviewDialog';
 import { useWeeklyUploadsParams } from './useWeeklyUploadsParams';
 import { WeeklyUploadsTable } from './WeeklyUploadsTable';
 import { WeeklyUploadsToolbar } from './WeeklyUploadsToolbar';
+import { WeekUploadDialog } from './WeekUploadDialog';
 
 const PAGE_SIZE = PAGE_SIZES.staffWeeklyUploads;
 const LOAD_FAILED = 'Failed to load weekly uploads. Please try again.';
@@ -28,6 +30,7 @@ export function StaffWeeklyUploadsPage() {
   const { weekStart, weekEnd, filter, page, clientId } = params;
   const connection = useRealtimeConnection();
   const [reviewing, setReviewing] = useState<string | null>(null);
+  const [uploadingWeek, setUploadingWeek] = useState(false);
 
   const scope = { weekStart, weekEnd, ...(clientId ? { clientId } : {}) };
   const { data, error, isLoading, isFetching, refetch } = useListStaffWeeklyDocumentsQuery({
@@ -47,7 +50,14 @@ export function StaffWeeklyUploadsPage() {
       <PageHeader
         title="Weekly Uploads"
         subtitle="Track and upload the weekly documents of your assigned clients"
-        extra={<ConnectionBadge connection={connection} />}
+        extra={
+          <Flex gap="small" align="center">
+            <Button icon={<UploadOutlined aria-hidden />} onClick={() => setUploadingWeek(true)}>
+              Upload the week
+            </Button>
+            <ConnectionBadge connection={connection} />
+          </Flex>
+        }
       />
       <Card>
         <WeeklyUploadsToolbar
@@ -79,6 +89,7 @@ export function StaffWeeklyUploadsPage() {
         )}
       </Card>
       <UploadReviewDialog uploadId={reviewing} onClose={() => setReviewing(null)} />
+      <WeekUploadDialog open={uploadingWeek} weekStart={weekStart} onClose={() => setUploadingWeek(false)} />
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { FileTextOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography } from 'antd';
-import type { ProcessingStatus, Upload, WeeklyDocumentRow } from '@/web/api/generated';
+import type { ProcessingStatus, WeeklyDocumentRow } from '@/web/api/generated';
 import { DownloadMenu } from '@/web/components/uploads/DownloadMenu';
 import { ProcessingDots } from '@/web/components/uploads/ProcessingDots';
-import { downloadableVersions, isInProgress, processingBadgeLabel } from '@/web/components/uploads/uploadStages';
+import { UploadProgressBar } from '@/web/components/uploads/UploadProgressBar';
+import { downloadableVersions, isInProgress, processingBadgeLabel, RESUMING_LABEL } from '@/web/components/uploads/uploadStages';
 import { useLiveUpload } from '@/web/realtime/useLiveProcessing';
 import { DocumentFileButton } from './DocumentFileButton';
 import { staffDownloads } from './staffDownloads';
@@ -19,18 +20,6 @@ interface UploadActionsProps {
   onOpenReview: (uploadId: string) => void;
 }
 
-/** The first line of the reviewer's first note (raw, then consolidated, then scrubbed), or null. */
-export function firstNoteOf(upload: Pick<Upload, 'file_versions'>): string | null {
-  for (const type of ['raw', 'consolidated', 'scrubbed'] as const) {
-    const line = upload.file_versions[type]?.notes
-      ?.split(/\r?\n/)
-      .map((part) => part.trim())
-      .find((part) => part.length > 0);
-    if (line) return line;
-  }
-  return null;
-}
-
 /**
  * The Actions column (spec 2.17): the Upload button while the week has no upload; for a failed one
  * the reason and Upload again; for a rejected one the reviewer's first note, Reupload and the notes
@@ -41,15 +30,22 @@ export function firstNoteOf(upload: Pick<Upload, 'file_versions'>): string | nul
  */
 export function UploadActions({ row, weekStart, onOpenReview }: UploadActionsProps) {
   const { upload, client } = row;
-  const { upload: send, reupload, sending, queued } = useDocumentUpload();
+  const { upload: send, reupload, sending, queued, progress, cancel } = useDocumentUpload();
   const queuedId = queued && queued.weekStart === weekStart && queued.id !== upload?.upload_id ? queued.id : undefined;
   const live = useLiveUpload(queuedId ?? upload?.upload_id);
   const uploadButton = (
     <DocumentFileButton label="Upload" inputLabel={`Document file for ${client.name}`} loading={sending} onFile={(file) => void send(file, client.id, weekStart)} />
   );
 
-  if (sending) return <Progress status="UPLOADING" />;
-  if (queuedId) return <Progress status={live?.status ?? 'QUEUED'} message={live?.message} />;
+  if (sending) {
+    return (
+      <Flex vertical gap={4} align="flex-start">
+        <Progress status="UPLOADING" />
+        {progress && <UploadProgressBar progress={progress} onCancel={cancel} />}
+      </Flex>
+    );
+  }
+  if (queuedId) return <Progress status={live?.status ?? 'QUEUED'} message={live?.message} share={live?.progress} />;
   if (!upload) return uploadButton;
 
   const status = live?.status ?? upload.status;
@@ -74,7 +70,8 @@ export function UploadActions({ row, weekStart, onOpenReview }: UploadActionsPro
     );
   }
   if (upload.approval_status === 'REJECTED') {
-    const note = firstNoteOf(upload);
+    // The first line of the reviewer's first note (raw, then consolidated, then scrubbed), as the row carries it.
+    const note = upload.first_note;
     return (
       <Flex vertical gap={4} align="flex-start">
         {note && (
@@ -99,7 +96,7 @@ export function UploadActions({ row, weekStart, onOpenReview }: UploadActionsPro
   }
   return (
     <Flex vertical gap={4} align="flex-start">
-      <Progress status={status} message={live?.message} />
+      <Progress status={status} message={live?.message} share={live?.progress} resuming={upload.resuming} />
       {menu}
     </Flex>
   );
@@ -107,14 +104,17 @@ export function UploadActions({ row, weekStart, onOpenReview }: UploadActionsPro
 
 /**
  * The processing badge, with the dots while processing goes on. The server's words are left out when
- * they only repeat the badge (a join's answer after a reload says just the stage).
+ * they only repeat the badge (a join's answer after a reload says just the stage). An upload the list
+ * says is resuming after an interruption says so: in the badge while it waits as QUEUED, under the
+ * dots once a run has it, until the socket has newer words.
  */
-function Progress({ status, message }: { status: ProcessingStatus; message?: string | null }) {
-  const label = processingBadgeLabel(status);
+function Progress({ status, message, share, resuming = false }: { status: ProcessingStatus; message?: string | null; share?: number; resuming?: boolean }) {
+  const label = processingBadgeLabel(status, resuming);
+  const words = message ?? (resuming ? RESUMING_LABEL : null);
   return (
     <Flex vertical gap={4} align="flex-start">
       <Tag color={STATUS_COLORS[status] ?? 'processing'}>{label}</Tag>
-      {isInProgress(status) && <ProcessingDots status={status} message={message === label ? null : message} />}
+      {isInProgress(status) && <ProcessingDots status={status} message={words === label ? null : words} progress={share} />}
     </Flex>
   );
 }

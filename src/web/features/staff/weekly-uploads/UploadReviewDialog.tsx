@@ -3,6 +3,7 @@ import type { ApprovalStatus, FileType, ProcessingStatus, UploadReview } from '@
 import { useGetStaffUploadReviewQuery } from '@/web/api/generated';
 import { LoadError } from '@/web/components/LoadError';
 import { UploadChecks } from '@/web/components/uploads/UploadChecks';
+import { UploadProgressBar } from '@/web/components/uploads/UploadProgressBar';
 import { UploadViewer, VIEWER_DIALOG_WIDTH } from '@/web/components/viewer/UploadViewer';
 import { formatDateTime } from '@/web/lib/formatDate';
 import { DocumentFileButton } from './DocumentFileButton';
@@ -74,12 +75,13 @@ interface UploadReviewDialogProps {
 export function UploadReviewDialog({ uploadId, onClose }: UploadReviewDialogProps) {
   // currentData: another upload's review must not show while this one loads.
   const { currentData, error, isFetching, refetch } = useGetStaffUploadReviewQuery({ id: uploadId ?? '' }, { skip: uploadId === null });
-  const { reupload, sending } = useDocumentUpload();
+  const { reupload, sending, progress, cancel } = useDocumentUpload();
   const review = currentData?.data.review;
   const canReupload = review?.approval_status === 'REJECTED';
 
   const footer = (
-    <Flex justify="flex-end" gap="small">
+    <Flex justify="flex-end" align="center" gap="small">
+      {progress && <UploadProgressBar progress={progress} onCancel={cancel} />}
       {canReupload && (
         <DocumentFileButton
           label="Reupload"

@@ -26,7 +26,7 @@ export function CompanyAdminsCard({ companyId }: { companyId: string }) {
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<CompanyAdmin | null>(null);
   const [resetting, setResetting] = useState<CompanyAdmin | null>(null);
-  const { data, error, isLoading, isFetching, refetch } = useListCompanyAdminsQuery({ id: companyId, page, limit: PAGE_SIZES.companyAdmins });
+  const { data, error, isLoading, isFetching, refetch } = useListCompanyAdminsQuery({ companyId, page, limit: PAGE_SIZES.companyAdmins });
 
   const admins = data?.data.admins ?? [];
   const total = data?.data.pagination.total ?? admins.length;

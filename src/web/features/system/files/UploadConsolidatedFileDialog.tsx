@@ -3,6 +3,8 @@ import { Alert, Form, Modal, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { CONSOLIDATED_FILE_ACCEPT, CONSOLIDATED_UPLOAD_MESSAGES, consolidatedFileProblem } from '@/common/uploadRules';
 import { useUploadConsolidatedFileMutation } from '@/web/api/generated';
+import { UploadProgressBar } from '@/web/components/uploads/UploadProgressBar';
+import { useUploadProgress } from '@/web/components/uploads/useUploadProgress';
 import { errorMessage } from '@/web/lib/errorMessage';
 import { formatFileSize } from '@/web/lib/formatFileSize';
 import { useToast } from '@/web/lib/useToast';
@@ -10,6 +12,7 @@ import { CompanySelect } from './CompanySelect';
 import { useCompanyOptions } from './useCompanyOptions';
 
 const UPLOAD_FAILED = 'Upload failed. Please try again.';
+const UPLOAD_CANCELLED = 'Upload cancelled: nothing was saved.';
 
 interface UploadConsolidatedFileDialogProps {
   open: boolean;
@@ -21,11 +24,13 @@ interface UploadConsolidatedFileDialogProps {
 /**
  * Uploads one consolidated payroll file for a company; the file is checked before it leaves. Each
  * message stays only as long as its cause: a refused file until another file is chosen, the missing
- * choice until both are made, the server's refusal until the choice changes.
+ * choice until both are made, the server's refusal until the choice changes. While the file goes
+ * out, the share of it sent is shown; Cancel stops it (the server keeps nothing) and closes the dialog.
  */
 export function UploadConsolidatedFileDialog({ open, initialCompanyId, onClose }: UploadConsolidatedFileDialogProps) {
   const toast = useToast();
   const [upload, { isLoading }] = useUploadConsolidatedFileMutation();
+  const { progress, track, cancel, cancelled } = useUploadProgress();
   const [companyId, setCompanyId] = useState<string | undefined>(initialCompanyId);
   const [file, setFile] = useState<File | null>(null);
   const [askedWithoutChoice, setAskedWithoutChoice] = useState(false);
@@ -69,10 +74,14 @@ export function UploadConsolidatedFileDialog({ open, initialCompanyId, onClose }
     if (fileProblem) return;
     setServerFailure(null);
     try {
-      const answer = await upload({ companyId, body: { file } }).unwrap();
+      const answer = await track(file, () => upload({ companyId, body: { file } }));
       toast.success(`File uploaded successfully to ${answer.data.company?.name ?? picker.selectedLabel ?? ''}!`);
       close();
     } catch (error) {
+      if (cancelled()) {
+        toast.info(UPLOAD_CANCELLED);
+        return;
+      }
       setServerFailure(errorMessage(error, UPLOAD_FAILED));
       toast.error(UPLOAD_FAILED);
     }
@@ -84,9 +93,12 @@ export function UploadConsolidatedFileDialog({ open, initialCompanyId, onClose }
       title="Upload Consolidated File"
       okText={isLoading ? 'Uploading...' : 'Upload'}
       okButtonProps={{ loading: isLoading }}
-      cancelButtonProps={{ disabled: isLoading }}
       onOk={() => void submit()}
-      onCancel={close}
+      onCancel={() => {
+        // Cancel while the file goes out stops it too
+        if (isLoading) cancel();
+        close();
+      }}
       destroyOnHidden
     >
       <Form layout="vertical" component={false}>
@@ -121,6 +133,7 @@ export function UploadConsolidatedFileDialog({ open, initialCompanyId, onClose }
             {`${file.name} (${formatFileSize(file.size)})`}
           </Typography.Paragraph>
         )}
+        {progress && <UploadProgressBar progress={progress} onCancel={cancel} />}
       </Form>
     </Modal>
   );
