@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, DEMO, launchBrowser, screenshot, signIn, signInAs } from './browser';
+import { baseUrl, DEMO, launchBrowser, screenshot, settle, signIn, signInAs } from './browser';
 
 const NEW_STAFF = { name: 'Dana Fields', email: 'dana.fields@northwind.demo', password: 'dana-pass' };
 const NEW_CLIENT = 'Evergreen Cafe';
@@ -37,6 +37,9 @@ describe("a company's people and clients in a real browser", () => {
     await admin.getByRole('cell', { name: DEMO.STAFF.email }).waitFor();
     await admin.getByRole('button', { name: 'Add Staff' }).click();
     const staffDialog = admin.getByRole('dialog');
+    // submitted once it has zoomed in and its first field has the focus, as a person would
+    await staffDialog.getByLabel('Name').waitFor();
+    await settle(admin);
     await staffDialog.getByRole('button', { name: 'Add Staff' }).click();
     await staffDialog.getByText('Name is required').waitFor();
     await staffDialog.getByText('Email is required').waitFor();
@@ -54,6 +57,7 @@ describe("a company's people and clients in a real browser", () => {
     await admin.getByRole('heading', { name: 'Client Management' }).waitFor();
     await admin.getByRole('button', { name: 'Add Client' }).click();
     const clientDialog = admin.getByRole('dialog');
+    await settle(admin);
     await clientDialog.getByRole('button', { name: 'Create Client' }).click();
     await clientDialog.getByText('Client name is required').waitFor();
     await clientDialog.getByText('Staff assignment is required').waitFor();

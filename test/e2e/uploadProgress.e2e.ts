@@ -1,10 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { writeModelXlsx } from '../../scripts/bench/payrollFiles';
 import { payrollModel } from '../../scripts/bench/payrollModel';
-import { baseUrl, launchBrowser, screenshot, signIn } from './browser';
+import { baseUrl, screenshot, signInAs, suiteBrowser } from './browser';
+import { setUpWalkCompany } from './screenWalk';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** The upload's line, slowed down to this many bytes a second (an office line is some ten times faster). */
@@ -27,17 +28,13 @@ function rowOf(page: Page, client: string) {
  * rising, how much of how much and the time left, and Cancel stops it with nothing kept.
  */
 describe('the progress of a large upload in a real browser', () => {
-  let browser: Browser;
-  let context: BrowserContext;
+  const newPage = suiteBrowser({ viewport: { width: 1280, height: 860 } });
   let folder: string;
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
+  beforeAll(() => {
     folder = mkdtempSync(path.join(os.tmpdir(), 'payroll-e2e-progress-'));
   });
-  afterAll(async () => {
-    await context?.close();
-    await browser.close();
+  afterAll(() => {
     rmSync(folder, { recursive: true, force: true });
   });
 
@@ -47,18 +44,16 @@ describe('the progress of a large upload in a real browser', () => {
     const workbook = readFileSync(generated);
     expect(workbook.length).toBeGreaterThan(2 * 1024 * 1024);
 
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    const page = await context.newPage();
-    await signIn(page, 'STAFF');
+    // a company of its own (the suites share one server): its staff member's client without an upload this week
+    const company = await setUpWalkCompany(newPage, 'progress');
+    const client = company.clients.missing.name;
+    const page = await newPage();
+    await signInAs(page, 'STAFF', company.staff.email, company.staff.password);
     await page.goto(`${baseUrl()}/staff/weekly-uploads`);
     await page.getByRole('heading', { name: 'Weekly Uploads' }).waitFor();
-    // a client of this week without an upload: its row offers the Upload button
-    const free = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Upload', exact: true }) }).first();
-    await free.waitFor();
-    const client = (await free.locator('td:nth-child(2) strong').first().textContent())?.trim() ?? '';
-    expect(client).not.toBe('');
+    await rowOf(page, client).getByRole('button', { name: 'Upload', exact: true }).waitFor();
 
-    const cdp = await context.newCDPSession(page);
+    const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: UPLOAD_BYTES_PER_SECOND });
 
@@ -86,7 +81,7 @@ describe('the progress of a large upload in a real browser', () => {
     expect(later).toBeGreaterThan(firstShare);
     const sizeMb = (workbook.length / (1024 * 1024)).toFixed(2).replace(/\.?0+$/, '');
     await progress.getByText(new RegExp(`of ${sizeMb.replace('.', '\\.')} MB · about .+ left$`)).waitFor();
-    await screenshot(page, '90-weekly-upload-progress-throttled');
+    await screenshot(page, '95-weekly-upload-progress-throttled');
 
     await progress.getByRole('button', { name: 'Cancel' }).click();
     await page.getByText('Upload cancelled: nothing was saved.').waitFor();
@@ -98,6 +93,6 @@ describe('the progress of a large upload in a real browser', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Weekly Uploads' }).waitFor();
     await rowOf(page, client).getByRole('button', { name: 'Upload', exact: true }).waitFor();
-    await screenshot(page, '91-weekly-upload-cancelled');
+    await screenshot(page, '96-weekly-upload-cancelled');
   });
 });
