@@ -30,9 +30,9 @@ module.exports = {
   // A worker per core: jest's default leaves one core to its own process, which only collects
   // results, so on a two-core machine the suites would run one file at a time.
   maxWorkers: '100%',
-  // A handle some library leaves open after the last test (a pool timer, a worker's port) must
-  // not keep CI waiting forever.
-  forceExit: true,
+  // No forceExit: every suite closes what it opens (databases, queues, servers, sockets, pipeline
+  // threads), so the workers end on their own; a suite that leaves a handle open shows as a hang
+  // here, to be found with --detectOpenHandles, not hidden.
   projects: [
     {
       ...common,
@@ -53,6 +53,8 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       setupFilesAfterEnv: ['<rootDir>/test/helpers/server-setup.ts'],
+      // Each route's response serialiser compiled when it first answers (see the module).
+      moduleNameMapper: { ...common.moduleNameMapper, '^fastify$': '<rootDir>/test/helpers/fastify-lazy-serializers.cjs' },
       testMatch: ['<rootDir>/test/server/**/*.test.ts', '<rootDir>/test/common/**/*.test.ts', '<rootDir>/test/scripts/**/*.test.ts'],
       // Suites that need several processes on one database run where TEST_DATABASE_URL names a
       // PostgreSQL server (CI's PostgreSQL pass); the embedded database serves one process only.

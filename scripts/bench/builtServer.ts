@@ -32,6 +32,8 @@ export interface BuiltServerOptions {
   startTimeoutMs?: number;
   /** The checkout whose build runs (default this one; previousBuild.ts makes another). */
   root?: string;
+  /** Node's own options for the process, before the script (for example `--cpu-prof`). */
+  nodeOptions?: string[];
 }
 
 export interface BuiltServer {
@@ -73,7 +75,7 @@ export async function startBuiltServer(options: BuiltServerOptions = {}): Promis
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), options.dataDirPrefix ?? 'payroll-bench-'));
   const root = options.root ?? ROOT;
-  const child = spawn(process.execPath, [join(root, 'dist/server/main.js'), role], {
+  const child = spawn(process.execPath, [...(options.nodeOptions ?? []), join(root, 'dist/server/main.js'), role], {
     cwd: root,
     env: {
       ...process.env,

@@ -38,9 +38,11 @@
  *                           1,800 on PostgreSQL). A table: case | this build | previous build | goal.
  *                           Default 60; 0 leaves the paired cases out
  *   BENCH_E2E_PREVIOUS=0    the paired cases without the previous build (this build's figures only)
+ *   BENCH_E2E_SETUPS=list   the paired cases' setups, comma-separated (default embedded,postgres)
+ *   BENCH_E2E_PAIRED_ONLY=1 the paired cases alone, without the single server's cases before them
  *   PROCESSING_CONCURRENCY  and the server's other settings pass through to it (see README)
  */
-import { existsSync, mkdirSync, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openAsBlob, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -58,6 +60,8 @@ const RUNS = Math.max(1, Number(process.env.BENCH_E2E_RUNS) || 20);
 const BURST = process.env.BENCH_E2E_BURST === undefined ? 20 : Math.max(0, Number(process.env.BENCH_E2E_BURST) || 0);
 const THROUGHPUT = process.env.BENCH_E2E_THROUGHPUT === undefined ? 60 : Math.max(0, Number(process.env.BENCH_E2E_THROUGHPUT) || 0);
 const PAIRED_PREVIOUS = process.env.BENCH_E2E_PREVIOUS !== '0';
+const PAIRED_ONLY = process.env.BENCH_E2E_PAIRED_ONLY === '1';
+const SETUPS = (process.env.BENCH_E2E_SETUPS ?? 'embedded,postgres').split(',').map((setup) => setup.trim()).filter((setup): setup is Setup => setup === 'embedded' || setup === 'postgres');
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WORKERS = 2;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -68,6 +72,8 @@ const UPLOAD_TIMEOUT_MS = 180_000;
 /** The whole burst, from the first request to the last SCRUBBED. */
 const BURST_TIMEOUT_MS = 900_000;
 const RSS_SAMPLE_MS = 100;
+/** The kernel's clock ticks per second, in which /proc/<pid>/stat counts CPU time (100 on Linux). */
+const CLOCK_TICKS = 100;
 
 interface Workbook {
   label: string;
@@ -378,7 +384,46 @@ function breakdown(label: string, timings: UploadTiming[]): string[] {
 /** A product started for the paired cases: one `all` process (embedded), or an API process and two workers (PostgreSQL). */
 interface Deployment {
   baseUrl: string;
+  /** Its processes, by role, for their CPU time. */
+  processes: Array<{ name: string; pid: number }>;
   stop: () => Promise<void>;
+}
+
+/** CPU seconds (user and system) a process has used so far, from /proc/<pid>/stat; 0 when it cannot be read. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are the 14th and 15th fields; the slice starts at the 3rd
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds used so far by every PostgreSQL server process on this machine (the local server's backends). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(entry));
+    } catch {
+      // the process has ended
+    }
+  }
+  return total;
+}
+
+/** Each process's CPU seconds since `since` was taken: the deployment's, PostgreSQL's and this benchmark's own. */
+function cpuSince(deployment: Deployment, since?: Map<string, number>): Map<string, number> {
+  const now = new Map<string, number>([
+    ...deployment.processes.map(({ name, pid }) => [name, cpuSeconds(pid)] as [string, number]),
+    ['PostgreSQL', postgresCpuSeconds()],
+    ['this benchmark', cpuSeconds(process.pid)],
+  ]);
+  if (since) for (const [name, seconds] of now) now.set(name, seconds - (since.get(name) ?? 0));
+  return now;
 }
 
 type Setup = 'embedded' | 'postgres';
@@ -400,7 +445,7 @@ async function startDeployment(setup: Setup, root: string, uploadsAtOnce: number
   };
   if (setup === 'embedded') {
     const server = await startBuiltServer({ root, env, dataDirPrefix: 'payroll-bench-paired-' });
-    return { baseUrl: server.baseUrl, stop: () => stopBuiltServer(server) };
+    return { baseUrl: server.baseUrl, processes: [{ name: 'server', pid: server.child.pid as number }], stop: () => stopBuiltServer(server) };
   }
   const database = await temporaryPostgresDatabase('payroll_bench_paired', POSTGRES_URL);
   const storageDir = mkdtempSync(join(tmpdir(), 'payroll-bench-paired-files-'));
@@ -423,7 +468,8 @@ async function startDeployment(setup: Setup, root: string, uploadsAtOnce: number
     await stop();
     throw error;
   }
-  return { baseUrl: started[0].baseUrl, stop };
+  const processes = started.map((server, i) => ({ name: i === 0 ? 'API' : `worker ${i}`, pid: server.child.pid as number }));
+  return { baseUrl: started[0].baseUrl, processes, stop };
 }
 
 /** What one build does in one setup: 5 MB uploads back to back, then a queue of small ones. */
@@ -470,9 +516,14 @@ async function pairedCase(setup: Setup, root: string, files: { small: Workbook; 
     }
     const last = backToBack.at(-1) as UploadTiming;
     if (last.status === 'SCRUBBED') await untilViewerPrepared(staff, last.processingId);
+    const cpuBefore = cpuSince(deployment);
     const t0 = performance.now();
     const queue = await Promise.all(clientIds.map((id) => socket.upload(staff, id, files.small, BURST_TIMEOUT_MS, t0)));
-    process.stdout.write(queue.every((t) => t.status === 'SCRUBBED') ? ' queue done\n' : ' queue FAILED\n');
+    const lastAccepted = Math.max(...queue.map((t) => t.accepted));
+    const lastDone = Math.max(...queue.map((t) => t.done));
+    process.stdout.write(`${queue.every((t) => t.status === 'SCRUBBED') ? ' queue done' : ' queue FAILED'}: all 202 after ${seconds(lastAccepted)}, all SCRUBBED after ${seconds(lastDone)}\n`);
+    const cpu = [...cpuSince(deployment, cpuBefore)].map(([name, used]) => `${name} ${used.toFixed(2)} s`).join(', ');
+    console.log(`    CPU over the queue: ${cpu}`);
     const failed = [...backToBack, ...queue].filter((t) => t.status !== 'SCRUBBED');
     for (const t of failed) console.log(`upload ${t.processingId}: ${t.status}${t.error ? `: ${t.error}` : ''}`);
     return {
@@ -496,8 +547,7 @@ async function pairedWithPrevious(files: { small: Workbook; large: Workbook }, q
   if (previous) builds.push({ name: `previous build (${previous.commit})`, root: previous.root });
   const rows: string[][] = [];
   let missed = false;
-  const setups: Setup[] = ['embedded', 'postgres'];
-  for (const setup of setups) {
+  for (const setup of SETUPS) {
     // each build twice, in the order A B B A, so that the machine's drift over the run falls on both alike
     const runs = new Map<string, PairedFigures[]>(builds.map((build) => [build.name, []]));
     for (const build of [...builds, ...[...builds].reverse()]) {
@@ -526,11 +576,25 @@ async function pairedWithPrevious(files: { small: Workbook; large: Workbook }, q
   return { rows, missed };
 }
 
+/** Runs the paired cases and prints their table; true when a goal was missed or an upload failed. */
+async function reportPaired(files: { small: Workbook; large: Workbook }): Promise<boolean> {
+  console.log(`\nPaired with the previous build: fresh servers, each build started twice (A B B A), on ${SETUPS.join(' and ')} ...`);
+  const paired = await pairedWithPrevious(files, THROUGHPUT);
+  console.log(`\n${table(['case', 'this build', 'previous build', 'this / previous', 'goal', ''], paired.rows)}`);
+  console.log(
+    '\n  Back to back: upload-to-SCRUBBED, each upload posted when the one before is SCRUBBED (its review pack may still be\n' +
+      '  building). Queued: all posted at once, from the first request to the last SCRUBBED. The machine may be shared: the\n' +
+      '  ratio of the two builds, measured in the same run, is the fairer figure.',
+  );
+  return paired.missed;
+}
+
 async function main(): Promise<number> {
   mkdirSync(BENCH_DIR, { recursive: true });
   const small = await workbook('50KB', 18);
   const large = await workbook('5MB', 2250);
   buildIfStale({ web: false });
+  if (PAIRED_ONLY) return (await reportPaired({ small, large })) ? 1 : 0;
 
   console.log(`starting the built server (embedded database, demo data) ...`);
   const server = await startBuiltServer({
@@ -642,18 +706,7 @@ async function main(): Promise<number> {
     const highest = rss.phases.reduce((a, b) => (b.peakKb > a.peakKb ? b : a));
     console.log(`\nThe server's peak RSS over the whole run: ${mb(highest.peakKb)} (${highest.name}).`);
 
-    let pairedMissed = false;
-    if (THROUGHPUT > 0) {
-      console.log(`\nPaired with the previous build: fresh servers, each build started twice (A B B A), on the embedded default and on PostgreSQL ...`);
-      const paired = await pairedWithPrevious({ small, large }, THROUGHPUT);
-      pairedMissed = paired.missed;
-      console.log(`\n${table(['case', 'this build', 'previous build', 'this / previous', 'goal', ''], paired.rows)}`);
-      console.log(
-        '\n  Back to back: upload-to-SCRUBBED, each upload posted when the one before is SCRUBBED (its review pack may still be\n' +
-          '  building). Queued: all posted at once, from the first request to the last SCRUBBED. The machine may be shared: the\n' +
-          '  ratio of the two builds, measured in the same run, is the fairer figure.',
-      );
-    }
+    const pairedMissed = THROUGHPUT > 0 && (await reportPaired({ small, large }));
 
     const failed = all.filter((t) => t.status !== 'SCRUBBED');
     for (const t of failed) console.log(`upload ${t.processingId}: ${t.status}${t.error ? `: ${t.error}` : ''}`);

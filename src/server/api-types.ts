@@ -1710,6 +1710,8 @@ export interface components {
                 id?: string;
                 name: string;
             };
+            /** @description As in WeeklyUpload: true while its interrupted processing is being taken up again ("Resuming after an interruption"). */
+            resuming?: boolean;
         };
         StaffUploadItem: {
             /** Format: uuid */

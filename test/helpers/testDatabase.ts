@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '@/server/db/client';
+import { prepareQueue, queueDefinitions } from '@/server/jobs/queue';
 
 const migrationsDir = path.resolve(__dirname, '../../src/server/db/migrations');
 
@@ -13,6 +14,13 @@ function migrationsHash(): string {
   for (const file of readdirSync(migrationsDir).sort()) {
     if (file.endsWith('.sql')) hash.update(readFileSync(path.join(migrationsDir, file)));
   }
+  return hash.digest('hex').slice(0, 12);
+}
+
+/** The embedded template also holds the job queue's schema and queues: a new pg-boss or queue makes a new one. */
+function embeddedTemplateHash(): string {
+  const pgBossVersion = (JSON.parse(readFileSync(require.resolve('pg-boss/package.json'), 'utf8')) as { version: string }).version;
+  const hash = createHash('sha256').update(migrationsHash()).update(pgBossVersion).update(JSON.stringify(queueDefinitions()));
   return hash.digest('hex').slice(0, 12);
 }
 
@@ -26,11 +34,17 @@ export async function freshDatabase(): Promise<DatabaseHandle> {
   return url ? freshPostgres(url) : freshPglite();
 }
 
+/**
+ * The template is prepared as a process prepares its database (prepareDatabase): the migrations, then
+ * the job queue's schema and queues with the default job expiry. Creating pg-boss's schema and queue
+ * tables costs the embedded database more than copying them; a suite that starts the queue
+ * (startQueue) then finds them in place and only reads the schema's version.
+ */
 async function freshPglite(): Promise<DatabaseHandle> {
-  const templateFile = path.join(os.tmpdir(), `payroll-test-template-${migrationsHash()}.tar`);
+  const templateFile = path.join(os.tmpdir(), `payroll-test-template-${embeddedTemplateHash()}.tar`);
   if (!existsSync(templateFile)) {
     const builder = await openDatabase({});
-    await builder.migrate();
+    await builder.migrate({ then: (executeSql) => prepareQueue(executeSql) });
     const dump = await builder.dump!();
     await builder.close();
     const partial = `${templateFile}.${process.pid}.${randomBytes(4).toString('hex')}`;

@@ -43,13 +43,23 @@ export function contractPath(): string {
 }
 
 let cached: Contract | undefined;
+/**
+ * The document as parsed, once per process: the routes and the reference page are both built from
+ * it, and parsing its three thousand lines of YAML is a noticeable part of building an app.
+ */
+let parsed: Json | undefined;
 
-/** The contract as its document (openapi/openapi.yaml parsed), for serving it as it is. */
-export function readContractDocument(file = contractPath()): Json {
-  return parse(readFileSync(file, 'utf8')) as Json;
+/**
+ * The contract as its document (openapi/openapi.yaml parsed, or the file given), for serving it as it
+ * is; each caller has a copy of its own.
+ */
+export function readContractDocument(file?: string): Json {
+  if (file) return parse(readFileSync(file, 'utf8')) as Json;
+  parsed ??= parse(readFileSync(contractPath(), 'utf8')) as Json;
+  return structuredClone(parsed);
 }
 
-export function loadContract(file = contractPath()): Contract {
+export function loadContract(file?: string): Contract {
   if (cached) return cached;
   const document = readContractDocument(file);
   const components = (document.components ?? {}) as Record<string, Record<string, Json>>;

@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { UploadQueue } from '../services/uploads/uploadQueue';
 import { queueUploadJob } from './uploadJobs';
-import { openUploadJobs } from './uploadTurns';
+import { openUploadJobsCount } from './uploadTurns';
 import { wakeUploadWorkers } from './uploadWorker';
 
 /**
@@ -12,7 +12,7 @@ import { wakeUploadWorkers } from './uploadWorker';
 export function bossUploadQueue(boss: PgBoss): UploadQueue {
   return {
     queueUpload: (tx, job) => queueUploadJob(boss, tx, job),
-    openUploads: (db, companyId) => openUploadJobs(db, companyId),
+    openUploads: (companyId) => openUploadJobsCount(companyId),
     wake: () => wakeUploadWorkers(boss),
   };
 }

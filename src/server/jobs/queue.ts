@@ -70,8 +70,12 @@ export async function prepareQueue(executeSql: ExecuteSql, jobExpireSeconds = DE
   }
 }
 
+/** The application's queues and the options each is created with, for a given job expiry. */
+export function queueDefinitions(expire = DEFAULT_JOB_EXPIRE_SECONDS): PgBoss.Queue[] {
+  return [PROCESSING_QUEUE, REVIEW_PACK_QUEUE].map((name) => ({ name, policy: 'standard', retryLimit: 2, expireInSeconds: expire }));
+}
+
 /** The queues, created once: a queue that exists already is left as it is. */
 async function createQueues(boss: PgBoss, expire: number): Promise<void> {
-  await boss.createQueue(PROCESSING_QUEUE, { name: PROCESSING_QUEUE, policy: 'standard', retryLimit: 2, expireInSeconds: expire });
-  await boss.createQueue(REVIEW_PACK_QUEUE, { name: REVIEW_PACK_QUEUE, policy: 'standard', retryLimit: 2, expireInSeconds: expire });
+  for (const queue of queueDefinitions(expire)) await boss.createQueue(queue.name, queue);
 }

@@ -28,15 +28,43 @@ const POLLING_INTERVAL_SECONDS = 0.5;
 /** The queue workers of this process, by queue instance and queue name: a job queued here wakes them at once. */
 const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
 
-/** The jobs this process runs now, by queue instance and queue name, and who waits for none to run. */
-const localRuns = new WeakMap<PgBoss, Map<string, { running: number; idle: Set<() => void> }>>();
+/**
+ * How long a queue must have run nothing in this process before it counts as idle: a worker that
+ * finishes a job asks for the next at once, so a queue with jobs waiting is busy again well within it.
+ */
+const IDLE_SETTLE_MS = 250;
 
-function runsOf(boss: PgBoss, queue: string): { running: number; idle: Set<() => void> } {
-  const byQueue = localRuns.get(boss) ?? new Map<string, { running: number; idle: Set<() => void> }>();
+/** The jobs of one queue this process runs now, when the last one ended, and who waits for the queue to be idle. */
+interface LocalRuns {
+  running: number;
+  lastEndedAt: number;
+  idle: Set<() => void>;
+  settle: NodeJS.Timeout | undefined;
+}
+
+/** The jobs this process runs, by queue instance and queue name. */
+const localRuns = new WeakMap<PgBoss, Map<string, LocalRuns>>();
+
+function runsOf(boss: PgBoss, queue: string): LocalRuns {
+  const byQueue = localRuns.get(boss) ?? new Map<string, LocalRuns>();
   localRuns.set(boss, byQueue);
   let runs = byQueue.get(queue);
-  if (!runs) byQueue.set(queue, (runs = { running: 0, idle: new Set() }));
+  if (!runs) byQueue.set(queue, (runs = { running: 0, lastEndedAt: 0, idle: new Set(), settle: undefined }));
   return runs;
+}
+
+/** Resolves the waiters once the queue has run nothing for IDLE_SETTLE_MS since its last job ended. */
+function settleIdle(runs: LocalRuns): void {
+  if (runs.settle || runs.running > 0 || runs.idle.size === 0) return;
+  const wait = Math.max(0, runs.lastEndedAt + IDLE_SETTLE_MS - performance.now());
+  runs.settle = setTimeout(() => {
+    runs.settle = undefined;
+    if (runs.running > 0) return;
+    // a job that started and ended since this was armed: the moment counts from its end
+    if (performance.now() - runs.lastEndedAt < IDLE_SETTLE_MS) settleIdle(runs);
+    else for (const resolve of runs.idle) resolve();
+  }, wait);
+  runs.settle.unref();
 }
 
 /**
@@ -71,7 +99,10 @@ export async function startQueueWorker<Data extends object>(
       } finally {
         running.delete(current);
         await lease?.release(job.id).catch(() => undefined);
-        if (--runs.running === 0) for (const resolve of runs.idle) resolve();
+        if (--runs.running === 0) {
+          runs.lastEndedAt = performance.now();
+          settleIdle(runs);
+        }
         // The queue may hold more: look for the next job now rather than after a polling interval.
         boss.notifyWorker(id);
       }
@@ -103,15 +134,17 @@ export function wakeQueueWorkers(boss: PgBoss, queue: string): void {
 }
 
 /**
- * Resolves once this process runs no job of the queue (at once when it runs none), or after
- * `maxWaitMs` whatever it runs. Work that may wait lets the queue's jobs have the process first.
+ * Resolves once this process has run no job of the queue for a moment (IDLE_SETTLE_MS: a worker
+ * going from one job straight to the next keeps it busy), or after `maxWaitMs` whatever it runs.
+ * Work that may wait lets the queue's jobs have the process first.
  */
 export async function queueIdle(boss: PgBoss, queue: string, maxWaitMs: number): Promise<void> {
   const runs = runsOf(boss, queue);
-  if (runs.running === 0) return;
+  if (runs.running === 0 && performance.now() - runs.lastEndedAt >= IDLE_SETTLE_MS) return;
   let resolve = () => undefined as void;
   const idle = new Promise<void>((done) => (resolve = done));
   runs.idle.add(resolve);
+  settleIdle(runs);
   const timer = setTimeout(resolve, maxWaitMs);
   try {
     await idle;

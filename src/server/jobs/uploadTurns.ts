@@ -23,7 +23,7 @@
  * queued at the same moment may get the same turn (the older is taken first), and a job whose
  * upload was deleted is left out of the reckoning.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { uploads } from '../db/schema';
 import { PROCESSING_QUEUE, QUEUE_SCHEMA } from './queue';
@@ -52,11 +52,13 @@ export async function nextUploadTurn(db: Executor, uploadId: string): Promise<nu
   return Math.max(clock, own ?? clock);
 }
 
+/** The count of the company's uploads that wait for a worker or are being processed now (their jobs, that is), as an expression of a larger statement. */
+export function openUploadJobsCount(companyId: string): SQL {
+  return sql`(select count(*)::int from (${openJobs}) as open where company_id = ${companyId})`;
+}
+
 /** How many of the company's uploads wait for a worker or are being processed now (their jobs, that is). */
 export async function openUploadJobs(db: Executor, companyId: string): Promise<number> {
-  const result = (await db.execute(sql`
-    with open as (${openJobs})
-    select count(*)::int as jobs from open where company_id = ${companyId}
-  `)) as unknown as Rows<{ jobs: number }>;
+  const result = (await db.execute(sql`select ${openUploadJobsCount(companyId)} as jobs`)) as unknown as Rows<{ jobs: number }>;
   return result.rows[0].jobs;
 }

@@ -81,6 +81,8 @@ export function packJobId(run: { uploadId: string; jobId: string | null }): stri
  */
 export async function buildReviewPack(deps: ViewerPackDeps, job: QueuedJob<ReviewPackJob>): Promise<void> {
   const { uploadId, runId } = job.data;
+  // the files are fetched and read before the first batch of rows: the uploads go first from the start
+  if (deps.pace) await deps.pace();
   const [upload] = await deps.db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
   if (!upload || upload.jobId !== runId || !viewerPackPending(upload)) return;
   const rows = await deps.db.select().from(uploadFiles).where(eq(uploadFiles.uploadId, uploadId));

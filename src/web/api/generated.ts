@@ -1979,6 +1979,8 @@ export type AdminUploadItem = {
     id?: string;
     name: string;
   };
+  /** As in WeeklyUpload: true while its interrupted processing is being taken up again ("Resuming after an interruption"). */
+  resuming?: boolean;
 };
 export type AdminUploadsPagination = {
   page: number;

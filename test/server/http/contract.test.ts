@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import Fastify from 'fastify';
 import { allOperations } from '@/server/app';
 import { loadContract } from '@/server/http/contract';
 import { registerOperations } from '@/server/http/operations';
+import { extendRequestValidator } from '@/server/http/requestVocabulary';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -48,6 +50,19 @@ describe('the contract', () => {
     const app = Fastify();
     const stray = { notInTheContract: { access: 'public' as const, handler: async () => ({}) } };
     expect(() => registerOperations(app, contract, stray as never, { authenticate: () => async () => undefined })).toThrow(/no operation in the contract/);
+  });
+
+  it('compiles every request validator and response serialiser, as the server does when it starts', async () => {
+    // The suites' apps compile a response's serialiser when it is first used (test/helpers/fastify-lazy-serializers.cjs);
+    // with Fastify's own serialiser factory every one is compiled at ready(), as in the server.
+    const app = Fastify({
+      ajv: { customOptions: { keywords: ['x-messages'], removeAdditional: true }, onCreate: extendRequestValidator },
+      schemaController: { compilersFactory: { buildSerializer: SerializerSelector() } },
+    });
+    for (const schema of contract.sharedSchemas) app.addSchema(schema);
+    registerOperations(app, contract, allOperations, { authenticate: () => async () => undefined });
+    await expect(app.ready()).resolves.toBe(app);
+    await app.close();
   });
 
   it('has up-to-date generated endpoints and server types (run npm run generate:api)', async () => {

@@ -38,6 +38,9 @@ describe("the processing share in an upload's updates", () => {
     let now = 10_000;
     const published: Array<[string, number | undefined]> = [];
     const relay = new ProgressRelay((message, share) => published.push([message, share]), () => now);
+    // the run's status has just been published: the first message waits a third of a second
+    relay.report('Consolidating: reading the file', 0);
+    now += 340;
     relay.report('Consolidating: sheet 1 of 2, 10 rows', 0.2);
     now += 100;
     relay.report('Consolidating: sheet 1 of 2, 20 rows', 0.3);
@@ -50,5 +53,17 @@ describe("the processing share in an upload's updates", () => {
       ['Scrubbing: writing 20 clean rows', 1],
       ['Consolidating: reading the file', 1],
     ]);
+  });
+
+  it('a run shorter than the pace publishes its last word only', () => {
+    let now = 5_000;
+    const published: Array<[string, number | undefined]> = [];
+    const relay = new ProgressRelay((message, share) => published.push([message, share]), () => now);
+    for (const [message, share] of [['Consolidating: reading the file', 0], ['Consolidating: sheet 1 of 1, 18 rows', 0.5], ['Scrubbing: writing 18 clean rows', 0.95]] as const) {
+      relay.report(message, share);
+      now += 20;
+    }
+    relay.report('Scrubbing: writing 18 clean rows', 1);
+    expect(published).toEqual([['Scrubbing: writing 18 clean rows', 1]]);
   });
 });

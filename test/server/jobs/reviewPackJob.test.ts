@@ -276,4 +276,37 @@ describe('waiting for the uploads of the process', () => {
     expect(Date.now() - since).toBeGreaterThanOrEqual(250);
     finish.shift()?.();
   });
+
+  it('counts a queue that goes from one job straight to the next as busy, and as idle a moment after its last', async () => {
+    const boss = t.queue!;
+    await queueIdle(boss, PROCESSING_QUEUE, 60_000);
+    const finish: Array<() => void> = [];
+    const starts = [0, 1].map(() => {
+      let started = () => undefined as void;
+      return { started: new Promise<void>((resolve) => (started = resolve)), start: () => started() };
+    });
+    const [first, second] = starts.map((s) => s.started);
+    const started = starts.map((s) => s.start);
+    await boss.send(PROCESSING_QUEUE, { uploadId: randomUUID() });
+    await boss.send(PROCESSING_QUEUE, { uploadId: randomUUID() });
+    await worker?.stop();
+    worker = await startQueueWorker<{ uploadId: string }>(boss, PROCESSING_QUEUE, 1, async () => {
+      await new Promise<void>((resolve) => {
+        finish.push(resolve);
+        started.shift()?.();
+      });
+    });
+    await first;
+    let idle = false;
+    const waiting = queueIdle(boss, PROCESSING_QUEUE, 60_000).then(() => (idle = true));
+    finish.shift()?.();
+    // the worker takes the second job as soon as the first is done: the queue never looked idle
+    await second;
+    expect(idle).toBe(false);
+    const lastEnded = Date.now();
+    finish.shift()?.();
+    await waiting;
+    expect(idle).toBe(true);
+    expect(Date.now() - lastEnded).toBeGreaterThanOrEqual(200);
+  });
 });

@@ -15,7 +15,7 @@ interface ListedUpload {
 
 /**
  * An upload handed back after its process stopped waits as QUEUED: the weekly lists (admin and staff)
- * and the staff member's uploads say it is resuming after an interruption, not merely queued, until
+ * and both File Uploads lists (admin and staff) say it is resuming after an interruption, not merely queued, until
  * its run is done; an upload never interrupted says nothing of it.
  */
 describe('weekly lists and the staff uploads list: an upload resuming after an interruption', () => {
@@ -60,9 +60,11 @@ describe('weekly lists and the staff uploads list: an upload resuming after an i
     );
   const staffUploads = () =>
     listed(staff, '/api/staff/uploads', (data) => (data.uploads as { id: string; status: string; resuming?: boolean }[]).map(({ id, ...rest }) => ({ upload_id: id, ...rest })));
+  const companyUploads = () =>
+    listed(admin, '/api/company/file-uploads', (data) => (data.fileUploads as { id: string; status: string; resuming?: boolean }[]).map(({ id, ...rest }) => ({ upload_id: id, ...rest })));
 
-  it('says so on the admin weekly list, the staff weekly list and the staff uploads list; an upload never interrupted says nothing', async () => {
-    for (const rows of [await weekly(admin, '/api/company/weekly-documents'), await weekly(staff, '/api/staff/weekly-documents'), await staffUploads()]) {
+  it("says so on the admin's weekly and File Uploads lists and the staff member's; an upload never interrupted says nothing", async () => {
+    for (const rows of [await weekly(admin, '/api/company/weekly-documents'), await weekly(staff, '/api/staff/weekly-documents'), await staffUploads(), await companyUploads()]) {
       expect(rows[interrupted]).toMatchObject({ status: 'QUEUED', resuming: true });
       expect(rows[plain].status).toBe('QUEUED');
       expect(rows[plain].resuming).toBeUndefined();
@@ -76,7 +78,7 @@ describe('weekly lists and the staff uploads list: an upload resuming after an i
     await reach('CONSOLIDATING');
     expect((await weekly(admin, '/api/company/weekly-documents'))[interrupted]).toMatchObject({ status: 'CONSOLIDATING', resuming: true });
     await reach('SCRUBBED');
-    for (const rows of [await weekly(admin, '/api/company/weekly-documents'), await weekly(staff, '/api/staff/weekly-documents'), await staffUploads()]) {
+    for (const rows of [await weekly(admin, '/api/company/weekly-documents'), await weekly(staff, '/api/staff/weekly-documents'), await staffUploads(), await companyUploads()]) {
       expect(rows[interrupted].status).toBe('SCRUBBED');
       expect(rows[interrupted].resuming).toBeUndefined();
     }

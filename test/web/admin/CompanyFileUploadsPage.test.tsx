@@ -37,6 +37,16 @@ const toPicker = () => screen.getByPlaceholderText('To date');
 const filenames = () => screen.queryAllByTestId('file-name').map((cell) => cell.textContent);
 
 describe('Company file uploads screen', () => {
+  test('an upload resuming after an interruption says so in place of its queued badge', async () => {
+    api()
+      .get(LIST)
+      .query({ page: 1, limit: 20 })
+      .reply(200, uploadsPage([fileUpload(1, { status: 'QUEUED', approval_status: 'PENDING', resuming: true }), fileUpload(2, { status: 'QUEUED', approval_status: 'PENDING' })]));
+    openFileUploads();
+    expect(await screen.findByText('payroll-1.xlsx')).toBeInTheDocument();
+    expect(rowTexts(6).map((cells) => cells[4])).toEqual(['Resuming after an interruption', 'Queued for processing']);
+  });
+
   test('lists the uploads 20 a page with uploader, client, date and both status badges, and keeps the page in the address', async () => {
     api()
       .get(LIST)

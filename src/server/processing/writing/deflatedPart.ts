@@ -60,7 +60,7 @@ export class DeflatedPart implements ByteSink {
     // A deep queue lets the compressor work on the thread pool while the next rows are encoded. The
     // gzip wrapper is there for its CRC-32, which the zip entry needs: zlib works it out on the thread
     // pool as it reads the text, instead of this thread going over every byte once more.
-    this.deflate = createGzip({ level: OUTPUT_DEFLATE_LEVEL, chunkSize: 256 * 1024, writableHighWaterMark: queueBytes } as ZlibOptions);
+    this.deflate = createGzip({ level: OUTPUT_DEFLATE_LEVEL, chunkSize: 64 * 1024, writableHighWaterMark: queueBytes } as ZlibOptions);
     this.deflate.on('data', (data: Buffer) => {
       const chunk = this.rawDeflate(data);
       if (chunk.length === 0) return;
@@ -143,7 +143,8 @@ export class DeflatedPart implements ByteSink {
     const whole = this.buffer;
     this.ready.push({ bytes: whole.subarray(0, this.offset), whole: whole.length === BUFFER_BYTES ? whole : undefined });
     this.needsFlush = true;
-    this.use(this.spare.pop() ?? Buffer.allocUnsafe(BUFFER_BYTES));
+    // a part grows into full-size buffers: a small sheet never holds (or makes V8 count) a megabyte
+    this.use(this.spare.pop() ?? Buffer.allocUnsafe(Math.min(BUFFER_BYTES, whole.length * 4)));
   }
 
   /** Writing goes on at the start of `buffer`. */

@@ -13,7 +13,12 @@ export interface AuditEntry {
 
 /** Writes one audit row; call it with the transaction that makes the change. */
 export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
-  await executor.insert(auditLog).values({
+  await auditInsert(executor, entry);
+}
+
+/** The insert of one audit row, to run as it is or inside a larger statement with the change it records. */
+export function auditInsert(executor: Executor, entry: AuditEntry) {
+  return executor.insert(auditLog).values({
     actorId: entry.actor?.id ?? null,
     actorRole: entry.actor?.role ?? null,
     companyId: entry.companyId,

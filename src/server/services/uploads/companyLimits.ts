@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { formatFileSize } from '@/common/fileSize';
 import type { CompanyLimits } from '../../config';
 import type { Executor } from '../../db/client';
@@ -43,26 +43,36 @@ export async function checkUploadLimits(
   incomingBytes?: number,
   now = new Date(),
 ): Promise<void> {
-  const queued = await queue.openUploads(db, target.companyId);
+  // a week takes a new first upload only when it has none or its newest failed (nextVersion): its recent
+  // failures, newest first, as many as the limit; when they reach it, the oldest of them says when it reopens
+  const recentFailures = db
+    .select({ createdAt: uploads.createdAt })
+    .from(uploads)
+    .where(and(failedVersionsOf(target), gt(uploads.createdAt, new Date(now.getTime() - DAY_MS))))
+    .orderBy(desc(uploads.createdAt))
+    .limit(limits.failedUploadsPerDay)
+    .as('recent_failures');
+  const failures = target.reuploadOf
+    ? sql`0 as failures, null::float8 as oldest_failure_ms`
+    : sql`(select count(*)::int from ${recentFailures}) as failures,
+          (select (extract(epoch from min(${recentFailures.createdAt})) * 1000)::float8 from ${recentFailures}) as oldest_failure_ms`;
+  // one statement for all three limits: it runs in the transaction that holds the company's lock
+  const result = (await db.execute(sql`
+    select ${queue.openUploads(target.companyId)} as queued, ${storedBytesSql(target.companyId)} as used, ${failures}
+  `)) as unknown as { rows: Array<{ queued: number; used: string | number; failures: number; oldest_failure_ms: number | null }> };
+  const [figures] = result.rows;
+  const queued = Number(figures.queued);
   if (queued >= limits.maxQueuedUploads) throw new AppError(429, 'TOO_MANY_UPLOADS', LIMIT_REFUSALS.queued(queued));
 
-  // a week takes a new first upload only when it has none or its newest failed (nextVersion): count its failures
-  if (!target.reuploadOf) {
-    const failures = await db
-      .select({ createdAt: uploads.createdAt })
-      .from(uploads)
-      .where(and(failedVersionsOf(target), gt(uploads.createdAt, new Date(now.getTime() - DAY_MS))))
-      .orderBy(desc(uploads.createdAt))
-      .limit(limits.failedUploadsPerDay);
-    if (failures.length >= limits.failedUploadsPerDay) {
-      // the week takes an upload again once the oldest of these is a day old
-      const opensAt = failures[limits.failedUploadsPerDay - 1].createdAt.getTime() + DAY_MS;
-      const hours = Math.max(1, Math.ceil((opensAt - now.getTime()) / HOUR_MS));
-      throw new AppError(429, 'TOO_MANY_FAILED_UPLOADS', LIMIT_REFUSALS.failed(failures.length, hours));
-    }
+  const failed = Number(figures.failures);
+  if (failed >= limits.failedUploadsPerDay && figures.oldest_failure_ms !== null) {
+    // the week takes an upload again once the oldest of these is a day old
+    const opensAt = Number(figures.oldest_failure_ms) + DAY_MS;
+    const hours = Math.max(1, Math.ceil((opensAt - now.getTime()) / HOUR_MS));
+    throw new AppError(429, 'TOO_MANY_FAILED_UPLOADS', LIMIT_REFUSALS.failed(failed, hours));
   }
 
-  const used = await storedBytesOf(db, target.companyId);
+  const used = Number(figures.used);
   if (incomingBytes === undefined) {
     if (used >= limits.storageQuotaBytes) throw new AppError(413, 'STORAGE_QUOTA_EXCEEDED', LIMIT_REFUSALS.storageFull(limits.storageQuotaBytes));
   } else if (used + incomingBytes > limits.storageQuotaBytes) {
@@ -84,18 +94,16 @@ export async function lockCompanyUploads(tx: Executor, companyId: string): Promi
  * (a failed version whose files were removed no longer counts) and the operators' files for it.
  */
 export async function storedBytesOf(db: Executor, companyId: string): Promise<number> {
-  const [[fromUploads], [fromOperators]] = await Promise.all([
-    db
-      .select({ bytes: sql`coalesce(sum(${uploadFiles.sizeBytes}), 0)`.mapWith(Number) })
-      .from(uploadFiles)
-      .innerJoin(uploads, eq(uploads.id, uploadFiles.uploadId))
-      .where(eq(uploads.companyId, companyId)),
-    db
-      .select({ bytes: sql`coalesce(sum(${consolidatedFiles.sizeBytes}), 0)`.mapWith(Number) })
-      .from(consolidatedFiles)
-      .where(eq(consolidatedFiles.companyId, companyId)),
-  ]);
-  return fromUploads.bytes + fromOperators.bytes;
+  const result = (await db.execute(sql`select ${storedBytesSql(companyId)} as used`)) as unknown as { rows: Array<{ used: string | number }> };
+  return Number(result.rows[0].used);
+}
+
+/** The company's stored bytes as an expression (a bigint): its uploads' files and the operators' files for it. */
+function storedBytesSql(companyId: string): SQL {
+  return sql`(
+    (select coalesce(sum(${uploadFiles.sizeBytes}), 0) from ${uploadFiles} inner join ${uploads} on ${uploads.id} = ${uploadFiles.uploadId} where ${uploads.companyId} = ${companyId})
+    + (select coalesce(sum(${consolidatedFiles.sizeBytes}), 0) from ${consolidatedFiles} where ${consolidatedFiles.companyId} = ${companyId})
+  )`;
 }
 
 /** The company's storage as its admin's dashboard shows it: used of quota. */

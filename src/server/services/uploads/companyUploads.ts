@@ -6,6 +6,7 @@ import { withinDays } from '../shared/dayRange';
 import { type AdminUploadsPagination, adminUploadsPagination, offsetOf, type PageRequest } from '../shared/pagination';
 import { notFound } from '../../http/errors';
 import { UPLOAD_NOT_FOUND } from './staffUploads';
+import { resumingAfterInterruption } from './uploadMessages';
 import { filesOfUploads, toUploadView, type UploadView } from './uploadViews';
 
 export type AdminUploadItem = components['schemas']['AdminUploadItem'];
@@ -65,6 +66,7 @@ export async function listCompanyUploads(
       approval_status: upload.approvalStatus,
       user: { name: upload.uploadedByName, email: email ?? '' },
       client: { id: upload.clientId, name: clientName },
+      ...(resumingAfterInterruption(upload) ? { resuming: true } : {}),
     })),
     pagination: adminUploadsPagination(page, total),
   };

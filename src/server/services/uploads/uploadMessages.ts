@@ -42,16 +42,20 @@ const PROGRESS_PER_SECOND = 3;
 /**
  * Passes the engine's progress on, at most a few messages a second, on one line of reasonable length
  * ("Consolidating: sheet 2 of 5, 12,000 rows"), with the share of the work done. Status changes do
- * not go through here: they are always published. The engine's last word (the whole work done) always
- * passes, so a page's bar reaches its end.
+ * not go through here: they are always published. The first message waits as long as the pace allows
+ * after the relay starts (the status that starts the run has just been published): a run shorter than
+ * that, most small uploads, publishes its last word only. The engine's last word (the whole work done)
+ * always passes, so a page's bar reaches its end.
  */
 export class ProgressRelay {
-  private last = 0;
+  private last: number;
 
   constructor(
     private readonly publish: (message: string, progress?: number) => void,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.last = now();
+  }
 
   report(message: string, progress?: number): void {
     const at = this.now();

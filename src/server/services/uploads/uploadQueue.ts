@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 
 /** The job of one run of an upload: the upload, the job's id (kept in uploads.job_id) and how long it may run. */
@@ -19,8 +20,11 @@ export interface UploadQueue {
    * job commit together or not at all.
    */
   queueUpload(tx: Executor, job: UploadJobRequest): Promise<void>;
-  /** How many of the company's uploads wait for a worker or are being processed now (their jobs, that is). */
-  openUploads(db: Executor, companyId: string): Promise<number>;
+  /**
+   * How many of the company's uploads wait for a worker or are being processed now (their jobs, that
+   * is): an expression, so the limits are read in one statement with the company's other figures.
+   */
+  openUploads(companyId: string): SQL;
   /** Called once the transaction that queued a job has committed, so that it starts now rather than at the next poll. */
   wake(): void;
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { fileExtension, WEEKLY_UPLOAD_MESSAGES, weeklyDocumentTypeProblem } from '@/common/uploadRules';
 import type { AppContext } from '../../context';
 import { uploadFiles, uploads } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import type { SpreadsheetKind } from '../../storage/spreadsheetSignature';
-import { recordAudit } from '../audit/audit';
+import { auditInsert } from '../audit/audit';
 import type { ClientViewer } from '../clients/clients';
 import type { ChangeAuthor } from '../companies/companies';
 import { checkUploadLimits, lockCompanyUploads } from './companyLimits';
@@ -85,29 +86,27 @@ export async function queueWeeklyDocument(
       await lockUploadClient(tx, uploader.viewer, target);
       const attempt = await nextVersion(tx, target);
       await checkUploadLimits(tx, queue, limits, target, stored.size);
-      const [upload] = await tx
-        .insert(uploads)
-        .values({
-          companyId: target.companyId,
-          clientId: target.clientId,
-          requiredDocumentId: target.requiredDocumentId,
-          uploadedById: uploader.actor.id,
-          uploadedByName: uploader.name,
-          weekStart: target.weekStart,
-          status: 'QUEUED',
-          jobId,
-          attempt,
-        })
-        .returning({ id: uploads.id });
-      await tx.insert(uploadFiles).values({ uploadId: upload.id, kind: 'raw', filename: fileName, storageKey: stored.key, sizeBytes: stored.size, checksum: stored.sha256 });
-      await queue.queueUpload(tx, { uploadId: upload.id, jobId, expireInSeconds: ctx.config.processing.jobExpireSeconds });
-      await recordAudit(tx, {
+      const uploadId = randomUUID();
+      const upload = tx.insert(uploads).values({
+        id: uploadId,
+        companyId: target.companyId,
+        clientId: target.clientId,
+        requiredDocumentId: target.requiredDocumentId,
+        uploadedById: uploader.actor.id,
+        uploadedByName: uploader.name,
+        weekStart: target.weekStart,
+        status: 'QUEUED',
+        jobId,
+        attempt,
+      });
+      const rawFile = tx.insert(uploadFiles).values({ uploadId, kind: 'raw', filename: fileName, storageKey: stored.key, sizeBytes: stored.size, checksum: stored.sha256 });
+      const audit = auditInsert(tx, {
         actor: uploader.actor,
         ip: uploader.ip,
         companyId: target.companyId,
         action: target.reuploadOf ? 'upload.reupload' : 'upload.create',
         entityType: 'upload',
-        entityId: upload.id,
+        entityId: uploadId,
         details: {
           clientId: target.clientId,
           weekStart: target.weekStart,
@@ -120,7 +119,10 @@ export async function queueWeeklyDocument(
           ...(match ? { match } : {}),
         },
       });
-      return upload.id;
+      // the upload, its raw file and its audit row in one statement: this transaction holds the company's lock
+      await tx.execute(sql`with new_upload as ${upload}, raw_file as ${rawFile} ${audit.getSQL()}`);
+      await queue.queueUpload(tx, { uploadId, jobId, expireInSeconds: ctx.config.processing.jobExpireSeconds });
+      return uploadId;
     });
   } catch (error) {
     await ctx.storage.delete(stored.key).catch(() => undefined);

@@ -50,7 +50,7 @@ export function CompanyFileUploadsTable({ uploads }: { uploads: AdminUploadItem[
         },
         { title: 'Client', key: 'client', render: (_value, upload) => upload.client.name },
         { title: 'Upload Date', dataIndex: 'upload_date', key: 'upload_date', render: (date: string) => formatDateTime(date) },
-        { title: 'Processing Status', key: 'status', render: (_value, upload) => <ProcessingStatusTag status={upload.status} /> },
+        { title: 'Processing Status', key: 'status', render: (_value, upload) => <ProcessingStatusTag status={upload.status} resuming={upload.resuming} /> },
         { title: 'Approval Status', key: 'approval_status', render: (_value, upload) => <ApprovalStatusTag status={upload.approval_status} processingStatus={upload.status} /> },
       ]}
     />
