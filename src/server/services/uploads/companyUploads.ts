@@ -7,7 +7,7 @@ import { type AdminUploadsPagination, adminUploadsPagination, offsetOf, type Pag
 import { notFound } from '../../http/errors';
 import { UPLOAD_NOT_FOUND } from './staffUploads';
 import { resumingAfterInterruption } from './uploadMessages';
-import { filesOfUploads, toUploadView, type UploadView } from './uploadViews';
+import { toUploadView, uploadInScope, type UploadView } from './uploadViews';
 
 export type AdminUploadItem = components['schemas']['AdminUploadItem'];
 export type UploadStatusFilter = components['schemas']['UploadStatusFilter'];
@@ -78,13 +78,7 @@ export async function listCompanyUploads(
  * each row's upload). Another company's upload answers {@link UPLOAD_NOT_FOUND}, like a missing one.
  */
 export async function companyUpload(db: Executor, companyId: string, uploadId: string): Promise<UploadView> {
-  const [row] = await db
-    .select({ upload: uploads, clientName: clients.name })
-    .from(uploads)
-    .innerJoin(clients, eq(clients.id, uploads.clientId))
-    .where(and(eq(uploads.id, uploadId), eq(uploads.companyId, companyId), eq(clients.companyId, companyId)))
-    .limit(1);
-  if (!row) throw notFound(UPLOAD_NOT_FOUND);
-  const files = await filesOfUploads(db, [row.upload.id]);
-  return toUploadView(row.upload, files.get(row.upload.id) ?? [], row.clientName);
+  const found = await uploadInScope(db, uploadId, and(eq(uploads.companyId, companyId), eq(clients.companyId, companyId)));
+  if (!found) throw notFound(UPLOAD_NOT_FOUND);
+  return toUploadView(found.upload, found.files, found.clientName);
 }

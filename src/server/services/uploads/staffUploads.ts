@@ -7,7 +7,7 @@ import { type ClientViewer, visibleTo } from '../clients/clients';
 import { versionFileName } from './downloads';
 import { offsetOf, type PageRequest, type StaffPagination, staffPagination } from '../shared/pagination';
 import { documentTitle } from '../clients/requiredDocuments';
-import { filesOfUploads, scrubIssues, weekOverWeekWarnings } from './uploadViews';
+import { scrubIssues, uploadInScope, weekOverWeekWarnings } from './uploadViews';
 import { resumingAfterInterruption } from './uploadMessages';
 
 export type StaffUploadItem = components['schemas']['StaffUploadItem'];
@@ -65,16 +65,11 @@ export async function listStaffUploads(db: Executor, viewer: ClientViewer, page:
  * upload answers {@link UPLOAD_NOT_FOUND}.
  */
 export async function staffUploadReview(db: Executor, viewer: ClientViewer, uploadId: string): Promise<UploadReviewView> {
-  const [row] = await db
-    .select({ upload: uploads, clientName: clients.name })
-    .from(uploads)
-    .innerJoin(clients, eq(clients.id, uploads.clientId))
-    .where(and(eq(uploads.id, uploadId), eq(uploads.companyId, viewer.companyId), visibleTo(viewer)))
-    .limit(1);
-  if (!row) throw notFound(UPLOAD_NOT_FOUND);
-  const { upload, clientName } = row;
+  const found = await uploadInScope(db, uploadId, and(eq(uploads.companyId, viewer.companyId), visibleTo(viewer)));
+  if (!found) throw notFound(UPLOAD_NOT_FOUND);
+  const { upload, clientName } = found;
   const files: UploadReviewView['files'] = {};
-  for (const file of (await filesOfUploads(db, [upload.id])).get(upload.id) ?? []) {
+  for (const file of found.files) {
     files[file.kind] = { filename: versionFileName(clientName, upload.weekStart, file.kind, file.filename), notes: file.notes };
   }
   return {

@@ -1,7 +1,7 @@
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { components } from '../../api-types';
 import type { Executor } from '../../db/client';
-import { uploadFiles, type uploads } from '../../db/schema';
+import { clients, uploadFiles, uploads } from '../../db/schema';
 import type { UploadSummary } from './uploadSummary';
 import { versionFileName } from './downloads';
 import { resumingAfterInterruption } from './uploadMessages';
@@ -113,6 +113,23 @@ export function weekStatusOf(newest: Pick<UploadRow, 'status' | 'approvalStatus'
   if (newest.approvalStatus === 'APPROVED' || newest.approvalStatus === 'REJECTED') return newest.approvalStatus;
   if (newest.status === 'FAILED') return 'FAILED';
   return newest.status === 'SCRUBBED' ? 'PENDING' : 'PROCESSING';
+}
+
+/**
+ * One upload whose row and client meet `scope` (an admin's: the company's; a staff member's: their
+ * assigned clients), with its client's name and its stored file rows; undefined for any other upload,
+ * as for a missing one, so another's upload answers as if it did not exist.
+ */
+export async function uploadInScope(db: Executor, uploadId: string, scope: SQL | undefined): Promise<{ upload: UploadRow; clientName: string; files: UploadFileRow[] } | undefined> {
+  const [row] = await db
+    .select({ upload: uploads, clientName: clients.name })
+    .from(uploads)
+    .innerJoin(clients, eq(clients.id, uploads.clientId))
+    .where(and(eq(uploads.id, uploadId), scope))
+    .limit(1);
+  if (!row) return undefined;
+  const files = await filesOfUploads(db, [row.upload.id]);
+  return { ...row, files: files.get(row.upload.id) ?? [] };
 }
 
 /** The stored file rows of many uploads at once, by upload id. */
