@@ -56,9 +56,3 @@ export async function nextUploadTurn(db: Executor, uploadId: string): Promise<nu
 export function openUploadJobsCount(companyId: string): SQL {
   return sql`(select count(*)::int from (${openJobs}) as open where company_id = ${companyId})`;
 }
-
-/** How many of the company's uploads wait for a worker or are being processed now (their jobs, that is). */
-export async function openUploadJobs(db: Executor, companyId: string): Promise<number> {
-  const result = (await db.execute(sql`select ${openUploadJobsCount(companyId)} as jobs`)) as unknown as Rows<{ jobs: number }>;
-  return result.rows[0].jobs;
-}

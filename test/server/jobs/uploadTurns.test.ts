@@ -1,9 +1,15 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { uploads } from '@/server/db/schema';
 import { PROCESSING_QUEUE } from '@/server/jobs/queue';
-import { openUploadJobs } from '@/server/jobs/uploadTurns';
+import { openUploadJobsCount } from '@/server/jobs/uploadTurns';
 import { buildTestApp, type TestApp } from '../../helpers/buildTestApp';
 import { addClient, payrollWorkbook, staffedClient, uploadDocument } from './uploadHarness';
+
+/** The count of the company's open upload jobs, as the upload's limits read it (in their one statement). */
+async function openUploadJobs(db: TestApp['database']['db'], companyId: string): Promise<number> {
+  const result = (await db.execute(sql`select ${openUploadJobsCount(companyId)} as jobs`)) as unknown as { rows: Array<{ jobs: number }> };
+  return result.rows[0].jobs;
+}
 
 /**
  * The order the queue hands uploads out in, with no worker running: the test takes each job itself,

@@ -204,20 +204,25 @@ describe("company: the week's uploads and figures of every client", () => {
         await fixtures.file(uploadIds.foxtrot, 'scrubbed', MB / 4);
       });
 
+      /** Foxtrot's upload as both the weekly row and the opened upload give it, short of its versions. */
+      const foxtrotState = () => ({
+        upload_id: uploadIds.foxtrot,
+        status: 'SCRUBBED',
+        approval_status: 'REJECTED',
+        upload_date: '2025-09-23T09:00:00.000Z',
+        error_message: null,
+        uploaded_by: { name: 'Fay Fischer' },
+        reviewed_by: { name: 'Ada Admin', reviewed_at: '2025-09-25T10:00:00.000Z' },
+        override_reason: null,
+        week_over_week_warnings: null,
+        scrub_issues: null,
+      });
+
       it("carries what the row shows of the upload: which versions exist and the reviewer's first line, not the files or whole notes", async () => {
         const { documents } = await weekly(admin, week);
         const foxtrot = documents.find((row) => row.client.name === 'Foxtrot Farms');
         expect(foxtrot?.upload).toEqual({
-          upload_id: uploadIds.foxtrot,
-          status: 'SCRUBBED',
-          approval_status: 'REJECTED',
-          upload_date: '2025-09-23T09:00:00.000Z',
-          error_message: null,
-          uploaded_by: { name: 'Fay Fischer' },
-          reviewed_by: { name: 'Ada Admin', reviewed_at: '2025-09-25T10:00:00.000Z' },
-          override_reason: null,
-          week_over_week_warnings: null,
-          scrub_issues: null,
+          ...foxtrotState(),
           versions: ['raw', 'consolidated', 'scrubbed'],
           first_note: 'Store 2 is missing.',
         });
@@ -229,16 +234,7 @@ describe("company: the week's uploads and figures of every client", () => {
         const response = await admin.get(`/api/company/uploads/${uploadIds.foxtrot}`);
         expect(response.statusCode).toBe(200);
         expect(response.json().data.upload).toEqual({
-          upload_id: uploadIds.foxtrot,
-          status: 'SCRUBBED',
-          approval_status: 'REJECTED',
-          upload_date: '2025-09-23T09:00:00.000Z',
-          error_message: null,
-          uploaded_by: { name: 'Fay Fischer' },
-          reviewed_by: { name: 'Ada Admin', reviewed_at: '2025-09-25T10:00:00.000Z' },
-          override_reason: null,
-          week_over_week_warnings: null,
-          scrub_issues: null,
+          ...foxtrotState(),
           file_versions: {
             raw: { filename: 'Foxtrot Farms 2025-09-22 raw.xlsx', file_size_mb: 2, notes: NOTES.raw },
             consolidated: { filename: 'Foxtrot Farms 2025-09-22 consolidated.xlsx', file_size_mb: 1, notes: NOTES.consolidated },
