@@ -38,6 +38,7 @@
  *                           1,800 on PostgreSQL). A table: case | this build | previous build | goal.
  *                           Default 60; 0 leaves the paired cases out
  *   BENCH_E2E_PREVIOUS=0    the paired cases without the previous build (this build's figures only)
+ *   BENCH_PREVIOUS_COMMIT   the commit the previous build is made from (default HEAD; HEAD~1 pairs with the build before the last commit)
  *   BENCH_E2E_SETUPS=list   the paired cases' setups, comma-separated (default embedded,postgres)
  *   BENCH_E2E_PAIRED_ONLY=1 the paired cases alone, without the single server's cases before them
  *   PROCESSING_CONCURRENCY  and the server's other settings pass through to it (see README)

@@ -1,8 +1,9 @@
 /**
  * The previous build of the product, for benchmarks that pair this checkout with it in one run: the
- * last commit's files (`git archive HEAD`, so uncommitted changes are left out), unpacked beside this
- * checkout in the temp folder, sharing its node_modules, with its server built as `npm start` runs it.
- * Kept between runs by commit, so it is unpacked and built once per commit.
+ * last commit's files (`git archive HEAD`, so uncommitted changes are left out), or those of the commit
+ * BENCH_PREVIOUS_COMMIT names (to pair with the build before the last commit, say `HEAD~1`), unpacked
+ * beside this checkout in the temp folder, sharing its node_modules, with its server built as
+ * `npm start` runs it. Kept between runs by commit, so it is unpacked and built once per commit.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
@@ -23,9 +24,9 @@ function git(args: string[], options: { input?: Buffer } = {}): Buffer {
   return result.stdout;
 }
 
-/** Unpacks and builds the server of the last commit (once per commit), and answers where it is. */
+/** Unpacks and builds the server of the last commit, or BENCH_PREVIOUS_COMMIT's (once per commit), and answers where it is. */
 export function previousBuild(): PreviousBuild {
-  const commit = git(['rev-parse', '--short=12', 'HEAD']).toString().trim();
+  const commit = git(['rev-parse', '--short=12', process.env.BENCH_PREVIOUS_COMMIT || 'HEAD']).toString().trim();
   const root = join(tmpdir(), `payroll-previous-build-${commit}`);
   if (existsSync(join(root, 'dist/server/main.js'))) return { commit, root };
 
@@ -34,7 +35,7 @@ export function previousBuild(): PreviousBuild {
   const staging = `${root}.partial-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  const unpacked = spawnSync('tar', ['-x', '-C', staging], { input: git(['archive', 'HEAD']), maxBuffer: 1 << 30 });
+  const unpacked = spawnSync('tar', ['-x', '-C', staging], { input: git(['archive', commit]), maxBuffer: 1 << 30 });
   if (unpacked.status !== 0) throw new Error(`unpacking the previous build failed: ${unpacked.stderr.toString()}`);
   symlinkSync(join(ROOT, 'node_modules'), join(staging, 'node_modules'), 'dir');
   const built = spawnSync(process.execPath, [require.resolve('tsx/cli'), join(staging, 'scripts/build-server.ts')], { cwd: staging, stdio: 'inherit' });

@@ -62,6 +62,45 @@ describe('a part deflated as it is written', () => {
     expect(text.toString('utf8')).toBe(pieces.join(''));
     expect({ size, crc }).toEqual({ size: text.length, crc: crc32(text) });
   });
+
+  /** Writes `pieces` into a new part (flushing when asked) and answers what it recorded and what it sent. */
+  async function deflated(pieces: string[]): Promise<{ text: string; size: number; crc: number; compressedSize: number; sent: number; firstBuffer: Buffer }> {
+    const chunks: Buffer[] = [];
+    const part = new DeflatedPart((chunk) => {
+      chunks.push(Buffer.from(chunk));
+      return undefined;
+    });
+    const firstBuffer = part.buffer;
+    for (const piece of pieces) {
+      part.append(piece);
+      if (part.needsFlush) await part.flush();
+    }
+    const { size, crc, compressedSize } = await part.end();
+    const sent = Buffer.concat(chunks);
+    return { text: inflateRawSync(sent).toString('utf8'), size, crc, compressedSize, sent: sent.length, firstBuffer };
+  }
+
+  it('deflates a small part in one step, across its growing buffers, with the same CRC-32 and sizes', async () => {
+    for (const pieces of [[], ['<a/>'], ['<r>', 'é'.repeat(9_000), 'q'.repeat(150_000), '</r>'], Array.from({ length: 4_000 }, (_, i) => `<c>${i}</c>`)]) {
+      const result = await deflated(pieces);
+      const bytes = Buffer.from(pieces.join(''), 'utf8');
+      expect(result.text).toBe(pieces.join(''));
+      expect({ size: result.size, crc: result.crc, compressedSize: result.compressedSize }).toEqual({ size: bytes.length, crc: crc32(bytes), compressedSize: result.sent });
+    }
+  });
+
+  it("hands a finished part's buffers to the next part, whose text is its own", async () => {
+    const first = await deflated(['a'.repeat(50_000)]);
+    const second = await deflated(['<b>', 'b'.repeat(12_000), '</b>']);
+    // the 16 KB buffer the first part started in (given back when it grew) is where the second starts
+    expect(second.firstBuffer).toBe(first.firstBuffer);
+    expect(second.text).toBe(`<b>${'b'.repeat(12_000)}</b>`);
+    // parts written side by side never share a buffer
+    const [left, right] = await Promise.all([deflated(Array.from({ length: 300 }, (_, i) => `<l>${i}</l>`.repeat(200))), deflated(Array.from({ length: 300 }, (_, i) => `<r>${i}</r>`.repeat(200)))]);
+    expect(left.firstBuffer).not.toBe(right.firstBuffer);
+    expect(left.text).toBe(Array.from({ length: 300 }, (_, i) => `<l>${i}</l>`.repeat(200)).join(''));
+    expect(right.text).toBe(Array.from({ length: 300 }, (_, i) => `<r>${i}</r>`.repeat(200)).join(''));
+  });
 });
 
 describe('the xlsx writer', () => {
