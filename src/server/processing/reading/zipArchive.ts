@@ -21,6 +21,12 @@ const MAX_ENTRIES = 20000;
 const IN_MEMORY_FILE = 8 * 1024 * 1024;
 /** Parts up to this compressed size are inflated in one step rather than as a stream. */
 const ONE_STEP_PART = 1024 * 1024;
+/** The check of every part (inflateEveryPart) inflates parts up to this compressed size in one call... */
+const ONE_STEP_CHECK = 256 * 1024;
+/** ...when they declare, and inflate to, no more than this. */
+const ONE_STEP_CHECK_INFLATED = 4 * 1024 * 1024;
+/** The largest buffer a part is inflated into at once before its size is known to be true. */
+const MAX_ONE_CHUNK = 16 * 1024 * 1024;
 /** Inflated bytes buffered ahead, so the thread pool inflates while the sheet XML is tokenised. */
 const INFLATE_AHEAD = 1024 * 1024;
 
@@ -98,10 +104,33 @@ export class ZipArchive {
   async inflateEveryPart(): Promise<void> {
     for (const name of this.entries.keys()) {
       const entry = this.readableEntry(name);
+      if (await this.inflatesInOneStep(entry)) continue;
       for await (const _chunk of this.streamed(entry, partLimitOf(entry))) {
         // nothing is kept: counting the bytes is the check
       }
     }
+  }
+
+  /**
+   * Whether a small part inflates, within the limits, in one call (most parts of most workbooks): no
+   * stream, whose zlib state, buffers and handle (one per part, for every upload the API takes) had
+   * V8 collect the API's whole heap every few uploads. A part that declares more than it may hold in
+   * memory here, or inflates past it, is left to the stream (false); one that cannot be inflated or
+   * explodes is refused as the stream would refuse it.
+   */
+  private async inflatesInOneStep(entry: yauzl.Entry): Promise<boolean> {
+    if (entry.compressionMethod !== 8 || entry.compressedSize > ONE_STEP_CHECK || entry.uncompressedSize > ONE_STEP_CHECK_INFLATED) return false;
+    const raw = await this.rawBytes(entry);
+    let inflated: number;
+    try {
+      inflated = inflateWhole(raw, entry, Math.min(partLimitOf(entry), ONE_STEP_CHECK_INFLATED)).length;
+    } catch (err) {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return false;
+      throw new ProcessingError('CORRUPT', undefined, { cause: err });
+    }
+    this.inflatedTotal += inflated;
+    if (this.inflatedTotal > this.inflatedLimit) throw new ProcessingError('TOO_LARGE');
+    return true;
   }
 
   /** The entry of a part, refused when it is missing, encrypted or packed in a way no workbook is. */
@@ -147,10 +176,8 @@ export class ZipArchive {
   private async *inOneStep(entry: yauzl.Entry, partLimit: number): AsyncGenerator<Buffer> {
     let inflated: Buffer;
     try {
-      const chunks: Buffer[] = [];
-      for await (const chunk of await this.openRaw(entry)) chunks.push(chunk as Buffer);
-      const raw = Buffer.concat(chunks);
-      inflated = entry.compressionMethod === 8 ? inflateRawSync(raw, { maxOutputLength: partLimit }) : raw;
+      const raw = await this.rawBytes(entry);
+      inflated = entry.compressionMethod === 8 ? inflateWhole(raw, entry, partLimit) : raw;
     } catch (err) {
       if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ProcessingError('TOO_LARGE');
       throw new ProcessingError('CORRUPT', undefined, { cause: err });
@@ -162,6 +189,13 @@ export class ZipArchive {
 
   close(): void {
     this.zip.close();
+  }
+
+  /** The entry's bytes as stored, in one buffer (the one the reader gave when it gave one). */
+  private async rawBytes(entry: yauzl.Entry): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.openRaw(entry)) chunks.push(chunk as Buffer);
+    return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
   }
 
   /**
@@ -176,6 +210,17 @@ export class ZipArchive {
       ),
     );
   }
+}
+
+/**
+ * A deflated part inflated in one call, into one buffer of the size it declares (zlib's sync call
+ * otherwise fills 16 KB pieces and joins them: for a sheet, several new buffers where one does). A
+ * size that lies only makes more pieces; `maxOutputLength` is the limit either way.
+ */
+function inflateWhole(raw: Buffer, entry: yauzl.Entry, maxOutputLength: number): Buffer {
+  // one byte more than the text, so zlib sees the stream's end before the buffer is full
+  const chunkSize = Math.max(16 * 1024, Math.min(entry.uncompressedSize, maxOutputLength, MAX_ONE_CHUNK) + 1);
+  return inflateRawSync(raw, { maxOutputLength, chunkSize });
 }
 
 /** The most one part may inflate to: its ratio limit, with the allowance for small parts. */
