@@ -390,10 +390,10 @@ interface Deployment {
   stop: () => Promise<void>;
 }
 
-/** CPU seconds (user and system) a process has used so far, from /proc/<pid>/stat; 0 when it cannot be read. */
-function cpuSeconds(pid: number): number {
+/** CPU seconds (user and system) a process (or, with `tid`, one of its threads) has used so far, from /proc; 0 when it cannot be read. */
+function cpuSeconds(pid: number, tid?: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // utime and stime are the 14th and 15th fields; the slice starts at the 3rd
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
@@ -416,10 +416,14 @@ function postgresCpuSeconds(): number {
   return total;
 }
 
-/** Each process's CPU seconds since `since` was taken: the deployment's, PostgreSQL's and this benchmark's own. */
+/** Each process's CPU seconds since `since` was taken: the deployment's (and their main threads'), PostgreSQL's and this benchmark's own. */
 function cpuSince(deployment: Deployment, since?: Map<string, number>): Map<string, number> {
   const now = new Map<string, number>([
-    ...deployment.processes.map(({ name, pid }) => [name, cpuSeconds(pid)] as [string, number]),
+    ...deployment.processes.flatMap(({ name, pid }) => [
+      [name, cpuSeconds(pid)] as [string, number],
+      // the main thread's share; the rest is the engine's thread, V8's compilers and collectors, and the thread pool
+      [`${name} main thread`, cpuSeconds(pid, pid)] as [string, number],
+    ]),
     ['PostgreSQL', postgresCpuSeconds()],
     ['this benchmark', cpuSeconds(process.pid)],
   ]);
@@ -523,7 +527,11 @@ async function pairedCase(setup: Setup, root: string, files: { small: Workbook; 
     const lastAccepted = Math.max(...queue.map((t) => t.accepted));
     const lastDone = Math.max(...queue.map((t) => t.done));
     process.stdout.write(`${queue.every((t) => t.status === 'SCRUBBED') ? ' queue done' : ' queue FAILED'}: all 202 after ${seconds(lastAccepted)}, all SCRUBBED after ${seconds(lastDone)}\n`);
-    const cpu = [...cpuSince(deployment, cpuBefore)].map(([name, used]) => `${name} ${used.toFixed(2)} s`).join(', ');
+    const used = cpuSince(deployment, cpuBefore);
+    const cpu = [...used]
+      .filter(([name]) => !name.endsWith(' main thread'))
+      .map(([name, seconds]) => `${name} ${seconds.toFixed(2)} s${used.has(`${name} main thread`) ? ` (main thread ${(used.get(`${name} main thread`) as number).toFixed(2)} s)` : ''}`)
+      .join(', ');
     console.log(`    CPU over the queue: ${cpu}`);
     const failed = [...backToBack, ...queue].filter((t) => t.status !== 'SCRUBBED');
     for (const t of failed) console.log(`upload ${t.processingId}: ${t.status}${t.error ? `: ${t.error}` : ''}`);
