@@ -416,18 +416,28 @@ function postgresCpuSeconds(): number {
   return total;
 }
 
-/** Each process's CPU seconds since `since` was taken: the deployment's (and their main threads'), PostgreSQL's and this benchmark's own. */
-function cpuSince(deployment: Deployment, since?: Map<string, number>): Map<string, number> {
-  const now = new Map<string, number>([
-    ...deployment.processes.flatMap(({ name, pid }) => [
-      [name, cpuSeconds(pid)] as [string, number],
-      // the main thread's share; the rest is the engine's thread, V8's compilers and collectors, and the thread pool
-      [`${name} main thread`, cpuSeconds(pid, pid)] as [string, number],
-    ]),
-    ['PostgreSQL', postgresCpuSeconds()],
-    ['this benchmark', cpuSeconds(process.pid)],
+/**
+ * CPU seconds of a process; for the deployment's, also its main thread's (the rest is the engine's
+ * thread, V8's compilers and collectors, and the thread pool).
+ */
+interface CpuUse {
+  total: number;
+  mainThread?: number;
+}
+
+/** Each process's CPU seconds since `since` was taken: the deployment's, PostgreSQL's and this benchmark's own. */
+function cpuSince(deployment: Deployment, since?: Map<string, CpuUse>): Map<string, CpuUse> {
+  const now = new Map<string, CpuUse>([
+    ...deployment.processes.map(({ name, pid }) => [name, { total: cpuSeconds(pid), mainThread: cpuSeconds(pid, pid) }] as [string, CpuUse]),
+    ['PostgreSQL', { total: postgresCpuSeconds() }],
+    ['this benchmark', { total: cpuSeconds(process.pid) }],
   ]);
-  if (since) for (const [name, seconds] of now) now.set(name, seconds - (since.get(name) ?? 0));
+  if (since) {
+    for (const [name, use] of now) {
+      const before = since.get(name);
+      now.set(name, { total: use.total - (before?.total ?? 0), mainThread: use.mainThread === undefined ? undefined : use.mainThread - (before?.mainThread ?? 0) });
+    }
+  }
   return now;
 }
 
@@ -527,10 +537,8 @@ async function pairedCase(setup: Setup, root: string, files: { small: Workbook; 
     const lastAccepted = Math.max(...queue.map((t) => t.accepted));
     const lastDone = Math.max(...queue.map((t) => t.done));
     process.stdout.write(`${queue.every((t) => t.status === 'SCRUBBED') ? ' queue done' : ' queue FAILED'}: all 202 after ${seconds(lastAccepted)}, all SCRUBBED after ${seconds(lastDone)}\n`);
-    const used = cpuSince(deployment, cpuBefore);
-    const cpu = [...used]
-      .filter(([name]) => !name.endsWith(' main thread'))
-      .map(([name, seconds]) => `${name} ${seconds.toFixed(2)} s${used.has(`${name} main thread`) ? ` (main thread ${(used.get(`${name} main thread`) as number).toFixed(2)} s)` : ''}`)
+    const cpu = [...cpuSince(deployment, cpuBefore)]
+      .map(([name, { total, mainThread }]) => `${name} ${total.toFixed(2)} s${mainThread === undefined ? '' : ` (main thread ${mainThread.toFixed(2)} s)`}`)
       .join(', ');
     console.log(`    CPU over the queue: ${cpu}`);
     const failed = [...backToBack, ...queue].filter((t) => t.status !== 'SCRUBBED');

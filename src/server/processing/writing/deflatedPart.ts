@@ -159,7 +159,7 @@ export class DeflatedPart implements ByteSink {
   }
 
   async end(): Promise<{ crc: number; size: number; compressedSize: number }> {
-    this.seal();
+    this.seal(false);
     if (!this.stream) return this.inOneStep();
     await this.flush();
     this.stream.deflate.end();
@@ -228,10 +228,12 @@ export class DeflatedPart implements ByteSink {
     }
   }
 
-  private seal(): void {
+  /** Queues the text written so far; writing goes on in a next buffer, unless the part is `continuing` no more. */
+  private seal(continuing = true): void {
     if (this.offset === 0) return;
     const whole = this.buffer;
     this.queue({ bytes: whole.subarray(0, this.offset), whole });
+    if (!continuing) return this.use(EMPTY);
     // a part grows into full-size buffers: a small sheet never holds (or makes V8 count) a megabyte
     this.use(this.spare.pop() ?? takeBuffer(Math.min(BUFFER_BYTES, whole.length * 4)));
   }
