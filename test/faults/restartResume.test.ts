@@ -152,11 +152,19 @@ describe('a process killed mid-consolidation', () => {
 
       const { rows: files } = await product.database.query<{ kind: string }>('select kind from upload_files where upload_id = $1 order by kind', [uploadId]);
       expect(files.map((file) => file.kind)).toEqual(['consolidated', 'raw', 'scrubbed']);
-      const { rows: stillHeld } = await product.database.query<{ worker_id: string }>(
-        'select h.worker_id from queue_job_holders h join uploads u on u.job_id = h.job_id::text where u.id = $1',
-        [uploadId],
+      // the survivor lets go of the job once its run has returned, just after the SCRUBBED commit
+      const holding = await statusReached(
+        async () => {
+          const { rows } = await product.database.query<{ worker_id: string }>(
+            'select h.worker_id from queue_job_holders h join uploads u on u.job_id = h.job_id::text where u.id = $1',
+            [uploadId],
+          );
+          return rows.length === 0 ? 'RELEASED' : `HELD by ${rows.map((row) => row.worker_id).join(', ')}`;
+        },
+        ['RELEASED'],
+        5_000,
       );
-      expect(stillHeld).toEqual([]);
+      expect(holding).toBe('RELEASED');
       expect(survivor.child.exitCode).toBeNull();
     }, TEST_TIMEOUT_MS);
   });
