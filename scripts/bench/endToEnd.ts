@@ -41,6 +41,8 @@
  *   BENCH_PREVIOUS_COMMIT   the commit the previous build is made from (default HEAD; HEAD~1 pairs with the build before the last commit)
  *   BENCH_E2E_SETUPS=list   the paired cases' setups, comma-separated (default embedded,postgres)
  *   BENCH_E2E_PAIRED_ONLY=1 the paired cases alone, without the single server's cases before them
+ *   BENCH_E2E_THREADS=1     the CPU over the queue also by thread, per process (by the thread's name and place)
+ *   BENCH_E2E_NODE_FLAGS    Node's flags for the paired cases' server processes (say, '--cpu-prof --cpu-prof-dir=DIR')
  *   PROCESSING_CONCURRENCY  and the server's other settings pass through to it (see README)
  */
 import { existsSync, mkdirSync, mkdtempSync, openAsBlob, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -62,6 +64,8 @@ const BURST = process.env.BENCH_E2E_BURST === undefined ? 20 : Math.max(0, Numbe
 const THROUGHPUT = process.env.BENCH_E2E_THROUGHPUT === undefined ? 60 : Math.max(0, Number(process.env.BENCH_E2E_THROUGHPUT) || 0);
 const PAIRED_PREVIOUS = process.env.BENCH_E2E_PREVIOUS !== '0';
 const PAIRED_ONLY = process.env.BENCH_E2E_PAIRED_ONLY === '1';
+const THREADS = process.env.BENCH_E2E_THREADS === '1';
+const NODE_FLAGS = (process.env.BENCH_E2E_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const SETUPS = (process.env.BENCH_E2E_SETUPS ?? 'embedded,postgres').split(',').map((setup) => setup.trim()).filter((setup): setup is Setup => setup === 'embedded' || setup === 'postgres');
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WORKERS = 2;
@@ -402,18 +406,28 @@ function cpuSeconds(pid: number, tid?: number): number {
   }
 }
 
-/** CPU seconds used so far by every PostgreSQL server process on this machine (the local server's backends). */
-function postgresCpuSeconds(): number {
+/**
+ * CPU seconds used so far by every PostgreSQL server process on this machine (the local server's
+ * backends and its background processes), in all and by what each process is (its title without
+ * the client's address and what it is doing: `postgres user database`, `walwriter`, ...).
+ */
+function postgresCpuSeconds(): { total: number; byProcess: Map<string, number> } {
   let total = 0;
+  const byProcess = new Map<string, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const seconds = cpuSeconds(Number(entry));
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      const kind = title.replace(/^postgres: (15\/main: )?/, '').split(' ').filter((word) => !/^\d|\(|^\[/.test(word)).slice(0, 3).join(' ');
+      total += seconds;
+      byProcess.set(kind, (byProcess.get(kind) ?? 0) + seconds);
     } catch {
       // the process has ended
     }
   }
-  return total;
+  return { total, byProcess };
 }
 
 /**
@@ -423,19 +437,50 @@ function postgresCpuSeconds(): number {
 interface CpuUse {
   total: number;
   mainThread?: number;
+  /** With BENCH_E2E_THREADS=1: CPU seconds by thread name (the main thread as `main`). */
+  threads?: Map<string, number>;
+}
+
+/**
+ * CPU seconds of each of a process's threads, by the thread's name (/proc/<pid>/task/<tid>/comm) and its
+ * place in the order the threads were started (Node leaves most of its threads unnamed: V8's platform
+ * threads come first, then the thread pool's and the engine's as they are first used); the main thread is `main`.
+ */
+function threadCpuSeconds(pid: number): Map<string, number> {
+  const byName = new Map<string, number>();
+  let tids: number[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`)
+      .map(Number)
+      .sort((a, b) => a - b);
+  } catch {
+    return byName;
+  }
+  tids.forEach((tid, place) => {
+    try {
+      const name = tid === pid ? 'main' : `${readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim()}#${place}`;
+      byName.set(name, cpuSeconds(pid, tid));
+    } catch {
+      // the thread has ended
+    }
+  });
+  return byName;
 }
 
 /** Each process's CPU seconds since `since` was taken: the deployment's, PostgreSQL's and this benchmark's own. */
 function cpuSince(deployment: Deployment, since?: Map<string, CpuUse>): Map<string, CpuUse> {
   const now = new Map<string, CpuUse>([
-    ...deployment.processes.map(({ name, pid }) => [name, { total: cpuSeconds(pid), mainThread: cpuSeconds(pid, pid) }] as [string, CpuUse]),
-    ['PostgreSQL', { total: postgresCpuSeconds() }],
+    ...deployment.processes.map(
+      ({ name, pid }) => [name, { total: cpuSeconds(pid), mainThread: cpuSeconds(pid, pid), threads: THREADS ? threadCpuSeconds(pid) : undefined }] as [string, CpuUse],
+    ),
+    ['PostgreSQL', (({ total, byProcess }) => ({ total, threads: THREADS ? byProcess : undefined }))(postgresCpuSeconds())],
     ['this benchmark', { total: cpuSeconds(process.pid) }],
   ]);
   if (since) {
     for (const [name, use] of now) {
       const before = since.get(name);
-      now.set(name, { total: use.total - (before?.total ?? 0), mainThread: use.mainThread === undefined ? undefined : use.mainThread - (before?.mainThread ?? 0) });
+      const threads = use.threads && new Map([...use.threads].map(([thread, seconds]) => [thread, seconds - (before?.threads?.get(thread) ?? 0)]));
+      now.set(name, { total: use.total - (before?.total ?? 0), mainThread: use.mainThread === undefined ? undefined : use.mainThread - (before?.mainThread ?? 0), threads });
     }
   }
   return now;
@@ -459,7 +504,7 @@ async function startDeployment(setup: Setup, root: string, uploadsAtOnce: number
     REALTIME_MAX_ROOMS_PER_SOCKET: atLeast('REALTIME_MAX_ROOMS_PER_SOCKET', uploadsAtOnce + 10),
   };
   if (setup === 'embedded') {
-    const server = await startBuiltServer({ root, env, dataDirPrefix: 'payroll-bench-paired-' });
+    const server = await startBuiltServer({ root, env, dataDirPrefix: 'payroll-bench-paired-', nodeOptions: NODE_FLAGS });
     return { baseUrl: server.baseUrl, processes: [{ name: 'server', pid: server.child.pid as number }], stop: () => stopBuiltServer(server) };
   }
   const database = await temporaryPostgresDatabase('payroll_bench_paired', POSTGRES_URL);
@@ -473,8 +518,8 @@ async function startDeployment(setup: Setup, root: string, uploadsAtOnce: number
   };
   try {
     // the API first: it migrates the database and writes the demo data
-    started.push(await startBuiltServer({ root, role: 'api', env: { ...shared, SEED_DEMO: 'true' }, dataDirPrefix: 'payroll-bench-paired-' }));
-    const workers = Array.from({ length: WORKERS }, () => startBuiltServer({ root, role: 'worker', env: shared, dataDirPrefix: 'payroll-bench-paired-' }));
+    started.push(await startBuiltServer({ root, role: 'api', env: { ...shared, SEED_DEMO: 'true' }, dataDirPrefix: 'payroll-bench-paired-', nodeOptions: NODE_FLAGS }));
+    const workers = Array.from({ length: WORKERS }, () => startBuiltServer({ root, role: 'worker', env: shared, dataDirPrefix: 'payroll-bench-paired-', nodeOptions: NODE_FLAGS }));
     const settled = await Promise.allSettled(workers);
     for (const worker of settled) if (worker.status === 'fulfilled') started.push(worker.value);
     const failed = settled.find((worker) => worker.status === 'rejected');
@@ -541,6 +586,11 @@ async function pairedCase(setup: Setup, root: string, files: { small: Workbook; 
       .map(([name, { total, mainThread }]) => `${name} ${total.toFixed(2)} s${mainThread === undefined ? '' : ` (main thread ${mainThread.toFixed(2)} s)`}`)
       .join(', ');
     console.log(`    CPU over the queue: ${cpu}`);
+    if (THREADS) {
+      for (const [name, { threads }] of cpuSince(deployment, cpuBefore)) {
+        if (threads) console.log(`      ${name}: ${[...threads].map(([thread, seconds]) => `${thread} ${seconds.toFixed(2)}`).join(', ')}`);
+      }
+    }
     const failed = [...backToBack, ...queue].filter((t) => t.status !== 'SCRUBBED');
     for (const t of failed) console.log(`upload ${t.processingId}: ${t.status}${t.error ? `: ${t.error}` : ''}`);
     return {

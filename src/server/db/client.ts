@@ -11,7 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { NamedStatements } from './namedStatements';
+import { NamedStatements, StatementNames, statementNamingClient } from './namedStatements';
 import * as schema from './schema';
 
 /** One Drizzle type over either driver: routes and services never know which one runs. */
@@ -180,7 +180,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
 
 async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
   // A database that stops answering (rather than refusing) fails a new connection after 10 s, as a 503, instead of holding the request.
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
+  // queries with parameters that recur run as named statements, parsed once per connection (namedStatements.ts)
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000, Client: statementNamingClient(new StatementNames()) });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
