@@ -1,11 +1,9 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { fileExtension } from '@/common/uploadRules';
-import { uploadFiles, uploads } from '../db/schema';
 import { type ClientHistory, ProcessingError, processWorkbook, type WeekFacts, type WeekOverWeekThresholds } from '../processing';
-import { type OutputFile, type StageDeps, UploadGone, type UploadFileRow, UploadStages } from './uploadStages';
+import { type OutputFile, type StageDeps, UploadGone, type UploadFileRow, UploadStages, uploadWithFiles } from './uploadStages';
 import { freshWorkDir, removeLeftovers, runSignal } from './jobWorkDir';
 import type { QueuedJob } from './queueWorker';
 import { wakeReviewPackWorkers } from './reviewPackWorker';
@@ -63,8 +61,9 @@ const TEMP_PREFIX = 'payroll-upload-';
 export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promise<void> {
   const { uploadId } = job.data;
   // an upload deleted since its job was queued ends the job without a word (uploadJobs.ts)
-  const [upload] = await deps.db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
-  if (!upload || upload.status === 'FAILED') return;
+  const found = await uploadWithFiles(deps.db, uploadId);
+  if (!found || found.upload.status === 'FAILED') return;
+  const { upload, files } = found;
   if (upload.status === 'SCRUBBED') {
     // a run that died after SCRUBBED leaves only its folder to clear; the pack has a job of its own, queued
     // with SCRUBBED, unless the upload was made SCRUBBED before packs had one: then it is queued now
@@ -72,8 +71,7 @@ export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promis
     if (viewerPackPending(upload)) await ensureReviewPackJob(deps.queue, { uploadId, jobId: upload.jobId });
     return;
   }
-  const rows = await deps.db.select().from(uploadFiles).where(eq(uploadFiles.uploadId, uploadId));
-  const stages = new UploadStages(deps, upload, new Map(rows.map((row) => [row.kind, row])));
+  const stages = new UploadStages(deps, upload, files);
 
   const { signal, done } = runSignal(job.expireInSeconds, job.halt);
   const workDir = await freshWorkDir(TEMP_PREFIX, uploadId);

@@ -169,6 +169,16 @@ export interface StoredOutputExtra {
   alongside?: (tx: Executor) => Promise<void>;
 }
 
+/**
+ * An upload's row and its files' rows by kind, read together in one statement as a job starts
+ * (undefined: the upload is gone).
+ */
+export async function uploadWithFiles(db: Executor, uploadId: string): Promise<{ upload: typeof uploads.$inferSelect; files: Map<FileKind, UploadFileRow> } | undefined> {
+  const rows = await db.select({ upload: uploads, file: uploadFiles }).from(uploads).leftJoin(uploadFiles, eq(uploadFiles.uploadId, uploads.id)).where(eq(uploads.id, uploadId));
+  if (rows.length === 0) return undefined;
+  return { upload: rows[0].upload, files: new Map(rows.flatMap(({ file }) => (file ? [[file.kind, file] as const] : []))) };
+}
+
 /** Copies a stored file of an upload into `dir`, checked against its recorded checksum; answers its row and local path. */
 export async function fetchStoredFile(
   storage: FileStorage,

@@ -8,10 +8,9 @@
  */
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Database, Executor } from '../db/client';
-import { uploadFiles, uploads } from '../db/schema';
+import type { uploads } from '../db/schema';
 import type { FileStorage } from '../storage/fileStorage';
 import { type UploadPackFiles, type UploadPackRun, buildUploadPack, markUploadPackFailed } from '../services/review/pack/reviewPack';
 import { freshWorkDir, runSignal } from './jobWorkDir';
@@ -19,7 +18,7 @@ import { REVIEW_PACK_QUEUE } from './queue';
 import { queueDbOf } from './queueTransaction';
 import type { QueuedJob } from './queueWorker';
 import { uploadStillExists } from './uploadJobs';
-import { type FileKind, fetchStoredFile, type UploadFileRow } from './uploadStages';
+import { type FileKind, fetchStoredFile, type UploadFileRow, uploadWithFiles } from './uploadStages';
 import type { UploadSummary } from '../services/uploads/uploadSummary';
 
 /**
@@ -83,10 +82,9 @@ export async function buildReviewPack(deps: ViewerPackDeps, job: QueuedJob<Revie
   const { uploadId, runId } = job.data;
   // the files are fetched and read before the first batch of rows: the uploads go first from the start
   if (deps.pace) await deps.pace();
-  const [upload] = await deps.db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
-  if (!upload || upload.jobId !== runId || !viewerPackPending(upload)) return;
-  const rows = await deps.db.select().from(uploadFiles).where(eq(uploadFiles.uploadId, uploadId));
-  const files = new Map(rows.map((row) => [row.kind, row]));
+  const found = await uploadWithFiles(deps.db, uploadId);
+  if (!found || found.upload.jobId !== runId || !viewerPackPending(found.upload)) return;
+  const { upload, files } = found;
 
   const { signal, done } = runSignal(job.expireInSeconds, job.halt);
   const workDir = await freshWorkDir(TEMP_PREFIX, uploadId);
