@@ -420,7 +420,7 @@ function postgresCpuSeconds(): { total: number; byProcess: Map<string, number> }
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
       const seconds = cpuSeconds(Number(entry));
       const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-      const kind = title.replace(/^postgres: (15\/main: )?/, '').split(' ').filter((word) => !/^\d|\(|^\[/.test(word)).slice(0, 3).join(' ');
+      const kind = title.replace(/^postgres: (\S+\/\S+: )?/, '').split(' ').filter((word) => !/^\d|\(|^\[/.test(word)).slice(0, 3).join(' ');
       total += seconds;
       byProcess.set(kind, (byProcess.get(kind) ?? 0) + seconds);
     } catch {
@@ -437,7 +437,7 @@ function postgresCpuSeconds(): { total: number; byProcess: Map<string, number> }
 interface CpuUse {
   total: number;
   mainThread?: number;
-  /** With BENCH_E2E_THREADS=1: CPU seconds by thread name (the main thread as `main`). */
+  /** With BENCH_E2E_THREADS=1: CPU seconds by thread (the main thread as `main`); for PostgreSQL, by kind of server process. */
   threads?: Map<string, number>;
 }
 
@@ -503,8 +503,9 @@ async function startDeployment(setup: Setup, root: string, uploadsAtOnce: number
     REALTIME_ROOM_REQUEST_BURST: atLeast('REALTIME_ROOM_REQUEST_BURST', 2 * uploadsAtOnce),
     REALTIME_MAX_ROOMS_PER_SOCKET: atLeast('REALTIME_MAX_ROOMS_PER_SOCKET', uploadsAtOnce + 10),
   };
+  const serverOptions = { root, dataDirPrefix: 'payroll-bench-paired-', nodeOptions: NODE_FLAGS };
   if (setup === 'embedded') {
-    const server = await startBuiltServer({ root, env, dataDirPrefix: 'payroll-bench-paired-', nodeOptions: NODE_FLAGS });
+    const server = await startBuiltServer({ ...serverOptions, env });
     return { baseUrl: server.baseUrl, processes: [{ name: 'server', pid: server.child.pid as number }], stop: () => stopBuiltServer(server) };
   }
   const database = await temporaryPostgresDatabase('payroll_bench_paired', POSTGRES_URL);
@@ -518,8 +519,8 @@ async function startDeployment(setup: Setup, root: string, uploadsAtOnce: number
   };
   try {
     // the API first: it migrates the database and writes the demo data
-    started.push(await startBuiltServer({ root, role: 'api', env: { ...shared, SEED_DEMO: 'true' }, dataDirPrefix: 'payroll-bench-paired-', nodeOptions: NODE_FLAGS }));
-    const workers = Array.from({ length: WORKERS }, () => startBuiltServer({ root, role: 'worker', env: shared, dataDirPrefix: 'payroll-bench-paired-', nodeOptions: NODE_FLAGS }));
+    started.push(await startBuiltServer({ ...serverOptions, role: 'api', env: { ...shared, SEED_DEMO: 'true' } }));
+    const workers = Array.from({ length: WORKERS }, () => startBuiltServer({ ...serverOptions, role: 'worker', env: shared }));
     const settled = await Promise.allSettled(workers);
     for (const worker of settled) if (worker.status === 'fulfilled') started.push(worker.value);
     const failed = settled.find((worker) => worker.status === 'rejected');
@@ -582,12 +583,13 @@ async function pairedCase(setup: Setup, root: string, files: { small: Workbook; 
     const lastAccepted = Math.max(...queue.map((t) => t.accepted));
     const lastDone = Math.max(...queue.map((t) => t.done));
     process.stdout.write(`${queue.every((t) => t.status === 'SCRUBBED') ? ' queue done' : ' queue FAILED'}: all 202 after ${seconds(lastAccepted)}, all SCRUBBED after ${seconds(lastDone)}\n`);
-    const cpu = [...cpuSince(deployment, cpuBefore)]
+    const used = cpuSince(deployment, cpuBefore);
+    const cpu = [...used]
       .map(([name, { total, mainThread }]) => `${name} ${total.toFixed(2)} s${mainThread === undefined ? '' : ` (main thread ${mainThread.toFixed(2)} s)`}`)
       .join(', ');
     console.log(`    CPU over the queue: ${cpu}`);
     if (THREADS) {
-      for (const [name, { threads }] of cpuSince(deployment, cpuBefore)) {
+      for (const [name, { threads }] of used) {
         if (threads) console.log(`      ${name}: ${[...threads].map(([thread, seconds]) => `${thread} ${seconds.toFixed(2)}`).join(', ')}`);
       }
     }

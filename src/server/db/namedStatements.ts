@@ -1,7 +1,10 @@
 import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 import pg from 'pg';
 
-/** How many statements the embedded database keeps parsed; the least recently used beyond this are closed. */
+/**
+ * How many statements the embedded database keeps parsed (the least recently used beyond this are
+ * closed), and how many texts a process names on PostgreSQL ({@link StatementNames}).
+ */
 export const KEPT_STATEMENTS = 200;
 
 interface NamedStatement {
