@@ -29,10 +29,10 @@ export function isServiceUnreachable(error: unknown): boolean {
 
 /**
  * Keeps the process running through a rejection nobody awaited when its cause is the database out of
- * reach. pg-boss records a job's outcome (completed, failed) without awaiting it, so the database
- * going away at that moment would otherwise end a worker; the outcome not recorded is not lost, as
- * the job expires and is handed out again, and a run of a finished upload ends at once. Any other
- * unhandled rejection still ends the process, as it does by default.
+ * reach (a library's background query, such as the job queue's upkeep), which would otherwise end a
+ * worker. What was not recorded is not lost: a job whose outcome was not recorded expires and is handed
+ * out again, and a run of a finished upload ends at once. Any other unhandled rejection still ends the
+ * process, as it does by default.
  */
 export function surviveOutages(log: { warn: (details: object, message: string) => void }): void {
   process.on('unhandledRejection', (reason) => {

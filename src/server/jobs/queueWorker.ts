@@ -25,8 +25,8 @@ export interface QueuedJob<Data> {
  */
 const POLLING_INTERVAL_SECONDS = 0.5;
 
-/** The queue workers of this process, by queue instance and queue name: a job queued here wakes them at once. */
-const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
+/** The queue workers' slots in this process, by queue instance and queue name: a job queued here wakes them at once. */
+const localSlots = new WeakMap<PgBoss, Map<string, Set<{ notify(): void }>>>();
 
 /**
  * How long a queue must have run nothing in this process before it counts as idle: a worker that
@@ -68,10 +68,16 @@ function settleIdle(runs: LocalRuns): void {
 }
 
 /**
- * Takes the jobs of one queue, `concurrency` at a time: one pg-boss worker per slot, each running one
- * job after another, in pg-boss's order (highest priority, then oldest). A run that throws fails the
- * attempt, and the queue hands the job out again while it has retries left. With a `lease`, each
- * job run is recorded as held by this process (workerLeases.ts).
+ * Takes the jobs of one queue, `concurrency` at a time: one slot per unit of concurrency, each asking
+ * the queue for its next job (pg-boss's order: highest priority, then oldest), running it and recording
+ * its outcome, then asking again. A run that throws fails the attempt, and the queue hands the job out
+ * again while it has retries left. With a `lease`, each job run is recorded as held by this process
+ * (workerLeases.ts).
+ *
+ * The slots are this module's own rather than pg-boss's `work()`: that records a job's outcome without
+ * awaiting it, which a stopping process could overtake by closing its database (the query then ended
+ * the process), and its `offWork()` polls for its workers' end on a timer that outlives the stop.
+ * Here stop() returns once every outcome is recorded and nothing of the worker is left waiting.
  */
 export async function startQueueWorker<Data extends object>(
   boss: PgBoss,
@@ -80,49 +86,137 @@ export async function startQueueWorker<Data extends object>(
   run: (job: QueuedJob<Data>) => Promise<void>,
   lease?: JobLease,
 ): Promise<QueueWorker> {
-  const ids: string[] = [];
-  /** The runs under way, each with what stops it. */
+  /** The jobs under way, each with what stops its run. */
   const running = new Map<Promise<void>, AbortController>();
-  for (let slot = 0; slot < concurrency; slot++) {
-    let id = '';
-    id = await boss.work<Data>(queue, { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS }, async ([job]) => {
-      const halt = new AbortController();
-      const runs = runsOf(boss, queue);
-      runs.running++;
+  /** Set once the stop's grace period is over: a run that starts after it is stopped at once. */
+  let halting = false;
+  const handle = async (job: PgBoss.Job<Data>): Promise<void> => {
+    const halt = new AbortController();
+    if (halting) halt.abort();
+    const runs = runsOf(boss, queue);
+    runs.running++;
+    const handling = (async () => {
       // Recorded so that, should this process die, another worker hands the job back once the lease lapses;
       // a run whose holding could not be recorded still runs (the job is handed back only after the lease).
       await lease?.hold(queue, job.id).catch(() => undefined);
-      const current = run({ ...job, halt: halt.signal });
-      running.set(current, halt);
       try {
-        await current;
+        const outcome = await run({ ...job, halt: halt.signal }).then(
+          () => undefined,
+          (error: unknown) => ({ error }),
+        );
+        if (!outcome) await boss.complete(queue, job.id);
+        else await boss.fail(queue, job.id, outcome.error instanceof Error ? outcome.error : { message: String(outcome.error) });
       } finally {
-        running.delete(current);
         await lease?.release(job.id).catch(() => undefined);
-        if (--runs.running === 0) {
-          runs.lastEndedAt = performance.now();
-          settleIdle(runs);
-        }
-        // The queue may hold more: look for the next job now rather than after a polling interval.
-        boss.notifyWorker(id);
       }
-    });
-    ids.push(id);
-  }
-  const byQueue = localWorkers.get(boss) ?? new Map<string, string[]>();
-  localWorkers.set(boss, byQueue);
-  byQueue.set(queue, [...(byQueue.get(queue) ?? []), ...ids]);
+    })();
+    running.set(handling, halt);
+    try {
+      await handling;
+    } finally {
+      running.delete(handling);
+      if (--runs.running === 0) {
+        runs.lastEndedAt = performance.now();
+        settleIdle(runs);
+      }
+    }
+  };
+  // An outcome that could not be recorded (the database out of reach) is not lost: the job expires and
+  // is handed out again. It is reported as pg-boss reports its own errors.
+  const slots = Array.from({ length: concurrency }, () => new Slot(() => fetchOne<Data>(boss, queue), handle, (error) => boss.emit('error', error)));
+  const local = localSlots.get(boss) ?? new Map<string, Set<{ notify(): void }>>();
+  localSlots.set(boss, local);
+  const mine = local.get(queue) ?? new Set<{ notify(): void }>();
+  local.set(queue, mine);
+  for (const slot of slots) mine.add(slot);
+  const stopSlots = () => {
+    for (const slot of slots) {
+      slot.stop();
+      mine.delete(slot);
+    }
+  };
+  // A queue stopped under its workers (a process closing without stopping them) stops them too.
+  boss.once('stopped', stopSlots);
   return {
     async stop(graceMs = Infinity) {
-      byQueue.set(queue, (byQueue.get(queue) ?? []).filter((id) => !ids.includes(id)));
-      await Promise.all(ids.map((id) => boss.offWork({ id })));
-      const finished = Promise.allSettled([...running.keys()]);
-      if (await settlesWithin(finished, graceMs)) return;
-      // A run stopped this way ends with an error, so the queue marks the attempt failed and hands the job out again.
+      boss.off('stopped', stopSlots);
+      stopSlots();
+      // each slot ends with its run (and the outcome recorded); one that was asking the queue ends with the answer
+      const ended = Promise.all(slots.map((slot) => slot.ended));
+      if (await settlesWithin(ended, graceMs)) return;
+      // A run stopped this way ends with an error: its attempt is recorded as failed, and the queue hands the job out again.
+      halting = true;
       for (const halt of running.values()) halt.abort();
-      await finished;
+      await ended;
     },
   };
+}
+
+async function fetchOne<Data>(boss: PgBoss, queue: string): Promise<PgBoss.Job<Data> | undefined> {
+  const [job] = await boss.fetch<Data>(queue, { batchSize: 1, priority: true });
+  return job;
+}
+
+/**
+ * One unit of a queue worker's concurrency: asks for a job, runs it, and asks again at once; with none
+ * waiting it asks again after POLLING_INTERVAL_SECONDS, or sooner when woken (a job queued in this process).
+ */
+class Slot<Job> {
+  private stopping = false;
+  private woken = false;
+  private wake: (() => void) | undefined;
+  readonly ended: Promise<void>;
+
+  constructor(
+    private readonly next: () => Promise<Job | undefined>,
+    private readonly handle: (job: Job) => Promise<void>,
+    private readonly report: (error: unknown) => void,
+  ) {
+    this.ended = this.loop();
+  }
+
+  notify(): void {
+    this.woken = true;
+    this.wake?.();
+  }
+
+  stop(): void {
+    this.stopping = true;
+    this.wake?.();
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      const started = performance.now();
+      this.woken = false;
+      let ran = false;
+      try {
+        // a job taken just as the worker stops still runs, within the stop's grace period like the others
+        const job = await this.next();
+        if (job) {
+          ran = true;
+          await this.handle(job);
+        }
+      } catch (error) {
+        this.report(error);
+      }
+      // The queue may hold more: after a job, look for the next one now rather than after a polling interval.
+      const rest = POLLING_INTERVAL_SECONDS * 1000 - (performance.now() - started);
+      if (!ran && !this.stopping && !this.woken && rest > 0) await this.sleep(rest);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
 }
 
 /**
@@ -130,7 +224,7 @@ export async function startQueueWorker<Data extends object>(
  * rather than at the next poll. Workers in other processes find it at their next poll.
  */
 export function wakeQueueWorkers(boss: PgBoss, queue: string): void {
-  for (const id of localWorkers.get(boss)?.get(queue) ?? []) boss.notifyWorker(id);
+  for (const slot of localSlots.get(boss)?.get(queue) ?? []) slot.notify();
 }
 
 /**
