@@ -237,6 +237,25 @@ describe('every screen against WCAG 2.1 AA', () => {
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
   });
 
+  it("honours the system's request for reduced motion: dialogs open and close without animating, and animate again when it is withdrawn", async () => {
+    const page = await newPage();
+    await signInAs(page, 'ADMIN', company.admin.email, company.admin.password);
+    await page.goto(`${baseUrl()}/admin/tickets`);
+    await screenReady(page);
+    const dialog = page.getByRole('dialog', { name: 'Create New Ticket' });
+    /** The dialog's animation length as Ant Design's theme gives it to the page. */
+    async function dialogMotion(preference: 'reduce' | 'no-preference'): Promise<string> {
+      await page.emulateMedia({ reducedMotion: preference });
+      await page.getByRole('button', { name: 'New Ticket' }).click();
+      await dialog.waitFor();
+      const duration = await dialog.evaluate((element) => getComputedStyle(element).getPropertyValue('--ant-motion-duration-slow').trim());
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      return duration;
+    }
+    expect({ reduced: await dialogMotion('reduce'), usual: await dialogMotion('no-preference') }).toEqual({ reduced: '0s', usual: expect.stringMatching(/^0\.\d+s$/) });
+  });
+
   it('downloads a version by keyboard alone: ArrowDown opens the menu, the arrows walk it, Enter saves', async () => {
     const page = await newPage();
     await signInAs(page, 'STAFF', company.staff.email, company.staff.password);

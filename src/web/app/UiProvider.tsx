@@ -1,5 +1,6 @@
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import type { ReactNode } from 'react';
+import { useMediaQuery } from '@/web/lib/useMediaQuery';
 
 /**
  * Text on its background at 4.5:1 or more everywhere (WCAG 2.1 AA, 1.4.3), set once here rather
@@ -32,7 +33,14 @@ export const THEME: ThemeConfig = {
   },
 };
 
-/** Ant Design's theme, for every screen; the signed-in areas add the toasts' context (FeedbackProvider). */
+/** The same theme without Ant Design's motion: dialogs, menus, tabs and toasts appear and go at once. */
+const STILL_THEME: ThemeConfig = { ...THEME, token: { ...THEME.token, motion: false } };
+
+/**
+ * Ant Design's theme, for every screen; the signed-in areas add the toasts' context (FeedbackProvider).
+ * A person whose system asks for reduced motion gets no animations (WCAG 2.1, 2.3.3).
+ */
 export function UiProvider({ children }: { children: ReactNode }) {
-  return <ConfigProvider theme={THEME}>{children}</ConfigProvider>;
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  return <ConfigProvider theme={reduceMotion ? STILL_THEME : THEME}>{children}</ConfigProvider>;
 }
