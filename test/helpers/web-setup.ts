@@ -6,6 +6,7 @@
 import '@testing-library/jest-dom';
 import { cleanup, configure } from '@testing-library/react';
 import nock from 'nock';
+import * as React from 'react';
 import { setUploadTransport } from '@/web/api/uploadTransport';
 
 
@@ -15,12 +16,26 @@ import { setUploadTransport } from '@/web/api/uploadTransport';
 // and the suites of upload progress install a transport of their own.
 setUploadTransport(null);
 
+// React's development build captures a stack trace for each element it creates (up to 10,000 a
+// second), only to say in a warning which component created which: in these suites that capture was
+// the single largest cost of rendering. Its count is held above the limit, so elements carry no
+// creation stack; the warnings themselves still come, naming the component.
+const reactInternals = (React as unknown as Record<string, object | undefined>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals) {
+  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { configurable: true, get: () => Number.MAX_SAFE_INTEGER, set: () => undefined });
+}
+
 // Screens load on demand and the machine running the suites may be busy: give findBy* queries
 // room to wait, without changing what they wait for.
 configure({ asyncUtilTimeout: 5_000 });
 
-/** Width media queries are evaluated against window.innerWidth, which tests of small screens change. */
+/**
+ * Width media queries are evaluated against window.innerWidth, which tests of small screens change.
+ * The suites ask for reduced motion, as a person may (UiProvider): jsdom runs no animations, and Ant
+ * Design's would only keep a closing dialog or menu in the page until their timers gave up.
+ */
 function evaluateMediaQuery(query: string): boolean {
+  if (/prefers-reduced-motion:\s*reduce/.test(query)) return true;
   const width = window.innerWidth;
   const max = /max-width:\s*(\d+)px/.exec(query);
   const min = /min-width:\s*(\d+)px/.exec(query);
