@@ -7,8 +7,8 @@ import { buildTestApp, type TestApp } from '../../helpers/buildTestApp';
 /**
  * A worker stopped with jobs still running past its grace period: by the time stop() returns, each
  * stopped run's attempt is recorded as failed (the queue hands the job out again) and its lease let go,
- * so a process that closes its database right after loses no hand-back, and no timer of the worker is
- * left to keep the process. (pg-boss's own workers recorded a run's outcome without awaiting it: a slow
+ * so a process that closes its database right after loses no hand-back, and nothing of the worker is
+ * left running. (pg-boss's own workers recorded a run's outcome without awaiting it: a slow
  * step at the end of a run let the close overtake it, and the process ended on a query to a closed
  * database. Their stop also left a one-second timer running.)
  */
@@ -36,12 +36,10 @@ describe('stopping a queue worker mid-run', () => {
     return rows[0];
   }
 
-  const timers = () => process.getActiveResourcesInfo().filter((type) => type === 'Timeout').length;
-
-  it('records the stopped run as a failed attempt before stop() returns, even when the run ends slowly, and leaves no timer', async () => {
-    const timersBefore = timers();
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
+  it('records the stopped run as a failed attempt before stop() returns, even when the run ends slowly, and then takes no job', async () => {
+    const started: string[] = [];
+    let running!: () => void;
+    const underWay = new Promise<void>((resolve) => (running = resolve));
     const released: string[] = [];
     // the last step of a run, the lease's release, takes a while (a busy database)
     const slowLease: JobLease = {
@@ -56,17 +54,24 @@ describe('stopping a queue worker mid-run', () => {
       QUEUE,
       1,
       async (job) => {
-        started();
+        started.push(job.id);
+        running();
         await new Promise<void>((_, reject) => job.halt?.addEventListener('abort', () => reject(new Error('stopped')), { once: true }));
       },
       slowLease,
     );
     const jobId = (await boss.send(QUEUE, { n: 1 }))!;
-    await running;
+    await underWay;
 
     await worker.stop(0);
     worker = undefined;
-    expect({ job: await jobState(jobId), released, noTimerLeft: timers() <= timersBefore }).toEqual({ job: { state: 'retry', retry_count: 0 }, released: [jobId], noTimerLeft: true });
+    expect({ job: await jobState(jobId), released }).toEqual({ job: { state: 'retry', retry_count: 0 }, released: [jobId] });
+
+    // nothing of the stopped worker still asks the queue: a job queued now waits, past several polling intervals
+    const later = (await boss.send(QUEUE, { n: 3 }))!;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect({ started: started.length, later: (await jobState(later))?.state }).toEqual({ started: 1, later: 'created' });
+    await boss.deleteJob(QUEUE, later);
   });
 
   it('leaves a run that fails on its own to the queue, as before: the attempt is failed and retried', async () => {
