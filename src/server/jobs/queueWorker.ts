@@ -86,35 +86,29 @@ export async function startQueueWorker<Data extends object>(
   run: (job: QueuedJob<Data>) => Promise<void>,
   lease?: JobLease,
 ): Promise<QueueWorker> {
-  /** The jobs under way, each with what stops its run. */
-  const running = new Map<Promise<void>, AbortController>();
+  /** What stops each run under way: stop() waits for the slots themselves, which end with their runs. */
+  const halts = new Set<AbortController>();
   /** Set once the stop's grace period is over: a run that starts after it is stopped at once. */
   let halting = false;
   const handle = async (job: PgBoss.Job<Data>): Promise<void> => {
     const halt = new AbortController();
     if (halting) halt.abort();
+    halts.add(halt);
     const runs = runsOf(boss, queue);
     runs.running++;
-    const handling = (async () => {
+    try {
       // Recorded so that, should this process die, another worker hands the job back once the lease lapses;
       // a run whose holding could not be recorded still runs (the job is handed back only after the lease).
       await lease?.hold(queue, job.id).catch(() => undefined);
-      try {
-        const outcome = await run({ ...job, halt: halt.signal }).then(
-          () => undefined,
-          (error: unknown) => ({ error }),
-        );
-        if (!outcome) await boss.complete(queue, job.id);
-        else await boss.fail(queue, job.id, outcome.error instanceof Error ? outcome.error : { message: String(outcome.error) });
-      } finally {
-        await lease?.release(job.id).catch(() => undefined);
-      }
-    })();
-    running.set(handling, halt);
-    try {
-      await handling;
+      const outcome = await run({ ...job, halt: halt.signal }).then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      );
+      if (!outcome) await boss.complete(queue, job.id);
+      else await boss.fail(queue, job.id, outcome.error instanceof Error ? outcome.error : { message: String(outcome.error) });
     } finally {
-      running.delete(handling);
+      await lease?.release(job.id).catch(() => undefined);
+      halts.delete(halt);
       if (--runs.running === 0) {
         runs.lastEndedAt = performance.now();
         settleIdle(runs);
@@ -146,7 +140,7 @@ export async function startQueueWorker<Data extends object>(
       if (await settlesWithin(ended, graceMs)) return;
       // A run stopped this way ends with an error: its attempt is recorded as failed, and the queue hands the job out again.
       halting = true;
-      for (const halt of running.values()) halt.abort();
+      for (const halt of halts) halt.abort();
       await ended;
     },
   };
