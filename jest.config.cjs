@@ -53,8 +53,13 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       setupFilesAfterEnv: ['<rootDir>/test/helpers/server-setup.ts'],
-      // Each route's response serialiser compiled when it first answers (see the module).
-      moduleNameMapper: { ...common.moduleNameMapper, '^fastify$': '<rootDir>/test/helpers/fastify-lazy-serializers.cjs' },
+      // Each route's validators and response serialiser compiled when it is first called, and the
+      // contract's YAML parsed once rather than once a file (see the modules).
+      moduleNameMapper: {
+        ...common.moduleNameMapper,
+        '^fastify$': '<rootDir>/test/helpers/fastify-lazy-compilers.cjs',
+        '^yaml$': '<rootDir>/test/helpers/yaml-cached.cjs',
+      },
       testMatch: ['<rootDir>/test/server/**/*.test.ts', '<rootDir>/test/common/**/*.test.ts', '<rootDir>/test/scripts/**/*.test.ts'],
       // Suites that need several processes on one database run where TEST_DATABASE_URL names a
       // PostgreSQL server (CI's PostgreSQL pass); the embedded database serves one process only.

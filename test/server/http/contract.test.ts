@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import ValidatorSelector from '@fastify/ajv-compiler';
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import Fastify from 'fastify';
 import { allOperations } from '@/server/app';
@@ -53,11 +54,11 @@ describe('the contract', () => {
   });
 
   it('compiles every request validator and response serialiser, as the server does when it starts', async () => {
-    // The suites' apps compile a response's serialiser when it is first used (test/helpers/fastify-lazy-serializers.cjs);
-    // with Fastify's own serialiser factory every one is compiled at ready(), as in the server.
+    // The suites' apps compile a route's validators and serialisers when it is first called (test/helpers/fastify-lazy-compilers.cjs);
+    // with Fastify's own factories every one is compiled at ready(), as in the server.
     const app = Fastify({
       ajv: { customOptions: { keywords: ['x-messages'], removeAdditional: true }, onCreate: extendRequestValidator },
-      schemaController: { compilersFactory: { buildSerializer: SerializerSelector() } },
+      schemaController: { compilersFactory: { buildValidator: ValidatorSelector(), buildSerializer: SerializerSelector() } },
     });
     for (const schema of contract.sharedSchemas) app.addSchema(schema);
     registerOperations(app, contract, allOperations, { authenticate: () => async () => undefined });
