@@ -33,6 +33,14 @@ module.exports = {
   // No forceExit: every suite closes what it opens (databases, queues, servers, sockets, pipeline
   // threads), so the workers end on their own; a suite that leaves a handle open shows as a hang
   // here, to be found with --detectOpenHandles, not hidden.
+  //
+  // A worker's loop is empty a millisecond after it is told to end (no handle but its pipes to jest),
+  // but by then it holds about a gigabyte (every file's module registry and embedded databases), and
+  // the system takes a while to take that back: 0.15 s for 1 GB on an idle machine, 0.3 s while the
+  // cores are busy, so the two workers ending together on a loaded machine passed jest's default
+  // half-second and were reported as "failed to exit gracefully". Three seconds covers that; a
+  // handle left open still keeps its worker alive past it and is still reported.
+  workerGracefulExitTimeout: 3_000,
   projects: [
     {
       ...common,

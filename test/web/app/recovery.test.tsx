@@ -1,5 +1,5 @@
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { weekContaining, weekToIsoDates } from '@/common/week';
 import { recoveryListeners } from '@/web/app/recovery';
 import { SESSION_ENDED_MESSAGE } from '@/web/features/auth/LoginForm';
@@ -174,7 +174,7 @@ describe('signing in again', () => {
     const user = setupUser();
     const { router } = openReviewScreen('/auth/admin');
     await screen.findByRole('heading', { name: 'Welcome back' });
-    router.navigate('/auth/admin', { state: { returnTo: '//evil.example/admin' }, replace: true });
+    await act(() => router.navigate('/auth/admin', { state: { returnTo: '//evil.example/admin' }, replace: true }));
     await user.type(screen.getByLabelText('Email'), users.ADMIN.email);
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     api().post('/api/auth/admin').reply(200, { success: true, message: 'Login successful', data: { user: users.ADMIN } });
