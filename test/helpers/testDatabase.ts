@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '@/server/db/client';
-import { prepareQueue, queueDefinitions } from '@/server/jobs/queue';
+import { OPEN_JOBS_INDEX_DEFINITION, prepareQueue, queueDefinitions } from '@/server/jobs/queue';
 
 const migrationsDir = path.resolve(__dirname, '../../src/server/db/migrations');
 
@@ -17,10 +17,10 @@ function migrationsHash(): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-/** The embedded template also holds the job queue's schema and queues: a new pg-boss or queue makes a new one. */
+/** The embedded template also holds the job queue's schema, queues and index of open jobs: a new pg-boss, queue or index makes a new one. */
 function embeddedTemplateHash(): string {
   const pgBossVersion = (JSON.parse(readFileSync(require.resolve('pg-boss/package.json'), 'utf8')) as { version: string }).version;
-  const hash = createHash('sha256').update(migrationsHash()).update(pgBossVersion).update(JSON.stringify(queueDefinitions()));
+  const hash = createHash('sha256').update(migrationsHash()).update(pgBossVersion).update(JSON.stringify(queueDefinitions())).update(OPEN_JOBS_INDEX_DEFINITION);
   return hash.digest('hex').slice(0, 12);
 }
 

@@ -47,6 +47,7 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
   });
   await boss.start();
   await createQueues(boss, expire);
+  await indexOpenJobs((text, values) => handle.executeSql(text, values));
   return boss;
 }
 
@@ -65,6 +66,7 @@ export async function prepareQueue(executeSql: ExecuteSql, jobExpireSeconds = DE
   await boss.start();
   try {
     await createQueues(boss, jobExpireSeconds);
+    await indexOpenJobs(executeSql);
   } finally {
     await boss.stop({ graceful: false, wait: true });
   }
@@ -78,4 +80,21 @@ export function queueDefinitions(expire = DEFAULT_JOB_EXPIRE_SECONDS): PgBoss.Qu
 /** The queues, created once: a queue that exists already is left as it is. */
 async function createQueues(boss: PgBoss, expire: number): Promise<void> {
   for (const queue of queueDefinitions(expire)) await boss.createQueue(queue.name, queue);
+}
+
+/**
+ * The index of the jobs that wait or run (states before `completed` in pg-boss's order: created,
+ * retry, active), which the fair turns and the company's count of uploads waiting read on every
+ * upload (uploadTurns.ts). pg-boss keeps completed jobs in the same table until it archives them (12
+ * hours on), and its own indexes leave running jobs out: without this, every upload read all of the
+ * day's jobs of every company, under its company's lock. Made on the partitioned table, so each
+ * queue's partition has it, also one created later. Made once: a start that finds it only reads the catalogue.
+ */
+export const OPEN_JOBS_INDEX = 'job_open_i';
+export const OPEN_JOBS_INDEX_DEFINITION = `create index if not exists ${OPEN_JOBS_INDEX} on ${QUEUE_SCHEMA}.job (name, priority) where state < 'completed'`;
+
+async function indexOpenJobs(executeSql: ExecuteSql): Promise<void> {
+  const found = await executeSql(`select 1 from pg_indexes where schemaname = $1 and indexname = $2`, [QUEUE_SCHEMA, OPEN_JOBS_INDEX]);
+  if (found.rows.length > 0) return;
+  await executeSql(OPEN_JOBS_INDEX_DEFINITION);
 }

@@ -28,12 +28,17 @@ import type { Executor } from '../db/client';
 import { uploads } from '../db/schema';
 import { PROCESSING_QUEUE, QUEUE_SCHEMA } from './queue';
 
-/** The queue's jobs that wait for a worker or run now, each with its upload's company and its turn. */
+/**
+ * The queue's jobs that wait for a worker or run now (created, retry or active: the states before
+ * `completed` in pg-boss's order), each with its upload's company and its turn. Read through the
+ * index of open jobs (queue.ts), whose condition this one repeats: the completed jobs pg-boss keeps
+ * for the day are never read.
+ */
 const openJobs = sql`
   select ${uploads.companyId} as company_id, -job.priority as turn, job.state::text as state
   from ${sql.identifier(QUEUE_SCHEMA)}.job as job
   join ${uploads} on ${uploads.id} = (job.data ->> 'uploadId')::uuid
-  where job.name = ${PROCESSING_QUEUE} and job.state in ('created', 'retry', 'active')`;
+  where job.name = ${PROCESSING_QUEUE} and job.state < 'completed'`;
 
 type Rows<Row> = { rows: Row[] };
 

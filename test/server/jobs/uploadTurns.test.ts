@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { uploads } from '@/server/db/schema';
-import { PROCESSING_QUEUE } from '@/server/jobs/queue';
-import { openUploadJobsCount } from '@/server/jobs/uploadTurns';
+import { OPEN_JOBS_INDEX, PROCESSING_QUEUE, QUEUE_SCHEMA } from '@/server/jobs/queue';
+import { nextUploadTurn, openUploadJobsCount } from '@/server/jobs/uploadTurns';
 import { buildTestApp, type TestApp } from '../../helpers/buildTestApp';
 import { addClient, payrollWorkbook, staffedClient, uploadDocument } from './uploadHarness';
 
@@ -102,6 +102,28 @@ describe('fair turns between companies on the processing queue', () => {
     const jobs = await Promise.all([b1, a3].map(async (id) => t.queue!.getJobById(PROCESSING_QUEUE, await jobOf(id))));
     expect(jobs.map((job) => job?.priority)).toEqual([0, 0]);
     expect(await takeAll()).toEqual([b1, a3]);
+  });
+
+  it('reads only the jobs that wait or run, through their index, however many completed jobs the queue keeps for the day', async () => {
+    const a = await company(2);
+    const a1 = await a.upload();
+    const a2 = await a.upload();
+    expect(await take()).toBe(a1);
+    // a day of other uploads done: pg-boss keeps completed jobs (and failed and cancelled ones) in the same table until it archives them
+    await t.database.db.execute(sql`
+      insert into ${sql.identifier(QUEUE_SCHEMA)}.job (id, name, data, state, priority)
+      select gen_random_uuid(), ${PROCESSING_QUEUE}, jsonb_build_object('uploadId', ${a1}::text), (array['completed', 'failed', 'cancelled'])[1 + n % 3]::${sql.identifier(QUEUE_SCHEMA)}.job_state, -n
+      from generate_series(1, 3000) as n`);
+    await t.database.db.execute(sql`analyze ${sql.identifier(QUEUE_SCHEMA)}.job`);
+
+    expect(await openUploadJobs(t.database.db, a.companyId)).toBe(2);
+    expect(await nextUploadTurn(t.database.db, a2)).toBe(2);
+    const plan = (await t.database.db.execute(sql`explain select ${openUploadJobsCount(a.companyId)}`)) as unknown as { rows: Array<{ 'QUERY PLAN': string }> };
+    const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    const indexes = (await t.database.db.execute(sql`select indexname from pg_indexes where schemaname = ${QUEUE_SCHEMA} and indexname = ${OPEN_JOBS_INDEX}`)) as unknown as { rows: unknown[] };
+    expect(indexes.rows).toHaveLength(1);
+    expect(text).toMatch(/Index (Only )?Scan using \S+ on j[0-9a-f]+ job/);
+    expect(text).not.toMatch(/Seq Scan on j[0-9a-f]+ job/);
   });
 
   async function jobOf(uploadId: string): Promise<string> {
