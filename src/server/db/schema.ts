@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   check,
   customType,
@@ -27,6 +28,20 @@ export const companies = pgTable('companies', {
   name: text('name').notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * The bytes of every stored file of a company (its uploads' raw, consolidated and scrubbed files and
+ * the operators' files for it), kept by the database itself: a row per company, made with the company,
+ * and changed by triggers on `upload_files` and `consolidated_files` when each transaction that adds,
+ * resizes or removes one of their rows commits (migration 0013). The storage limit reads one row
+ * instead of adding up the company's whole history on every upload.
+ */
+export const companyStorage = pgTable('company_storage', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
 });
 
 /** Every person who signs in. SYSTEM users belong to no company; emails are stored lower-cased. */
@@ -301,6 +316,13 @@ export const uploadFiles = pgTable(
     uploadId: uuid('upload_id')
       .notNull()
       .references(() => uploads.id, { onDelete: 'cascade' }),
+    /**
+     * The upload's company, written by the database from the upload when the row is (a trigger,
+     * migration 0013; not null there): the file's bytes are counted to it (company_storage) also when the
+     * upload goes in the same transaction. Optional here for that reason; a row written in the same
+     * statement as its upload gives it, since the statement cannot see the upload yet.
+     */
+    companyId: uuid('company_id'),
     kind: text('kind', { enum: fileKinds }).notNull(),
     filename: text('filename').notNull(),
     storageKey: text('storage_key').notNull(),

@@ -120,6 +120,7 @@ describe('deleting a company', () => {
       [
         'clients',
         'companies',
+        'company_storage',
         'consolidated_files',
         'refresh_tokens',
         'required_documents',

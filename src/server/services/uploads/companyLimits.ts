@@ -2,7 +2,7 @@ import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { formatFileSize } from '@/common/fileSize';
 import type { CompanyLimits } from '../../config';
 import type { Executor } from '../../db/client';
-import { companies, consolidatedFiles, uploadFiles, uploads } from '../../db/schema';
+import { companies, companyStorage as storageCounters, uploads } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { failedVersionsOf } from './failedVersions';
 import type { UploadQueue } from './uploadQueue';
@@ -98,12 +98,12 @@ export async function storedBytesOf(db: Executor, companyId: string): Promise<nu
   return Number(result.rows[0].used);
 }
 
-/** The company's stored bytes as an expression (a bigint): its uploads' files and the operators' files for it. */
+/**
+ * The company's stored bytes as an expression (a bigint): its uploads' files and the operators' files
+ * for it, as the database keeps them counted (company_storage: one row, however long the company's history).
+ */
 function storedBytesSql(companyId: string): SQL {
-  return sql`(
-    (select coalesce(sum(${uploadFiles.sizeBytes}), 0) from ${uploadFiles} inner join ${uploads} on ${uploads.id} = ${uploadFiles.uploadId} where ${uploads.companyId} = ${companyId})
-    + (select coalesce(sum(${consolidatedFiles.sizeBytes}), 0) from ${consolidatedFiles} where ${consolidatedFiles.companyId} = ${companyId})
-  )`;
+  return sql`coalesce((select ${storageCounters.usedBytes} from ${storageCounters} where ${storageCounters.companyId} = ${companyId}), 0)`;
 }
 
 /** The company's storage as its admin's dashboard shows it: used of quota. */

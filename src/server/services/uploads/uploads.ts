@@ -99,7 +99,8 @@ export async function queueWeeklyDocument(
         jobId,
         attempt,
       });
-      const rawFile = tx.insert(uploadFiles).values({ uploadId, kind: 'raw', filename: fileName, storageKey: stored.key, sizeBytes: stored.size, checksum: stored.sha256 });
+      // its company given: the statement that writes the upload cannot see it yet (see uploadFiles.companyId)
+      const rawFile = tx.insert(uploadFiles).values({ uploadId, companyId: target.companyId, kind: 'raw', filename: fileName, storageKey: stored.key, sizeBytes: stored.size, checksum: stored.sha256 });
       const audit = auditInsert(tx, {
         actor: uploader.actor,
         ip: uploader.ip,
