@@ -39,6 +39,9 @@
  *                           handled it summed, beside the most the queue's goal leaves it on this machine's cores.
  *                           A table: case | this build | previous build | goal.
  *                           Default 60; 0 leaves the paired cases out
+ *   BENCH_E2E_QUEUES=n      the queue posted n times per start (default 1), each on fresh clients once the one before is
+ *                           SCRUBBED and its review packs are ready, so the company's history grows by n x 60 uploads: the
+ *                           queue's figures are the last one's, and each one's are printed as it ends
  *   BENCH_E2E_PREVIOUS=0    the paired cases without the previous build (this build's figures only)
  *   BENCH_PREVIOUS_COMMIT   the commit the previous build is made from (default HEAD; HEAD~1 pairs with the build before the last commit)
  *   BENCH_E2E_SETUPS=list   the paired cases' setups, comma-separated (default embedded,postgres)
@@ -64,6 +67,7 @@ const BENCH_DIR = process.env.BENCH_DIR ?? join(tmpdir(), 'payroll-engine-bench'
 const RUNS = Math.max(1, Number(process.env.BENCH_E2E_RUNS) || 20);
 const BURST = process.env.BENCH_E2E_BURST === undefined ? 20 : Math.max(0, Number(process.env.BENCH_E2E_BURST) || 0);
 const THROUGHPUT = process.env.BENCH_E2E_THROUGHPUT === undefined ? 60 : Math.max(0, Number(process.env.BENCH_E2E_THROUGHPUT) || 0);
+const QUEUES = Math.max(1, Number(process.env.BENCH_E2E_QUEUES) || 1);
 const PAIRED_PREVIOUS = process.env.BENCH_E2E_PREVIOUS !== '0';
 const PAIRED_ONLY = process.env.BENCH_E2E_PAIRED_ONLY === '1';
 const THREADS = process.env.BENCH_E2E_THREADS === '1';
@@ -568,7 +572,7 @@ async function pairedCase(setup: Setup, root: string, files: { small: Workbook; 
     const { session: staff, userId: staffId } = await Session.signIn(deployment.baseUrl, 'staff', DEMO.staff);
     const { session: admin } = await Session.signIn(deployment.baseUrl, 'admin', DEMO.admin);
     const clientIds: string[] = [];
-    for (let i = 0; i < RUNS + 1 + queued; i++) {
+    for (let i = 0; i < RUNS + 1 + queued * QUEUES; i++) {
       const created = await admin.call<{ data: { client: { id: string } } }>('POST', '/api/client', { name: `Paired client ${String(i + 1).padStart(3, '0')}`, assigned_staff_id: staffId });
       clientIds.push(created.data.client.id);
     }
@@ -581,24 +585,34 @@ async function pairedCase(setup: Setup, root: string, files: { small: Workbook; 
     }
     const last = backToBack.at(-1) as UploadTiming;
     if (last.status === 'SCRUBBED') await untilViewerPrepared(staff, last.processingId);
-    const cpuBefore = cpuSince(deployment);
-    const t0 = performance.now();
-    const queue = await Promise.all(clientIds.map((id) => socket.upload(staff, id, files.small, BURST_TIMEOUT_MS, t0)));
-    const lastAccepted = Math.max(...queue.map((t) => t.accepted));
-    const lastDone = Math.max(...queue.map((t) => t.done));
-    process.stdout.write(`${queue.every((t) => t.status === 'SCRUBBED') ? ' queue done' : ' queue FAILED'}: all 202 after ${seconds(lastAccepted)}, all SCRUBBED after ${seconds(lastDone)}\n`);
-    const used = cpuSince(deployment, cpuBefore);
-    const cpuPerUpload = ([...used.values()].reduce((sum, use) => sum + use.total, 0) * 1000) / queue.length;
-    const cpu = [...used]
-      .map(([name, { total, mainThread }]) => `${name} ${total.toFixed(2)} s${mainThread === undefined ? '' : ` (main thread ${mainThread.toFixed(2)} s)`}`)
-      .join(', ');
-    console.log(`    CPU over the queue: ${cpu}; ${cpuPerUpload.toFixed(1)} ms per upload in all`);
-    if (THREADS) {
-      for (const [name, { threads }] of used) {
-        if (threads) console.log(`      ${name}: ${[...threads].map(([thread, seconds]) => `${thread} ${seconds.toFixed(2)}`).join(', ')}`);
+    const queues: UploadTiming[][] = [];
+    let cpuPerUpload = 0;
+    for (let round = 1; round <= QUEUES; round++) {
+      const ids = clientIds.splice(0, queued);
+      const cpuBefore = cpuSince(deployment);
+      const t0 = performance.now();
+      const queue = await Promise.all(ids.map((id) => socket.upload(staff, id, files.small, BURST_TIMEOUT_MS, t0)));
+      queues.push(queue);
+      const lastAccepted = Math.max(...queue.map((t) => t.accepted));
+      const lastDone = Math.max(...queue.map((t) => t.done));
+      const which = QUEUES > 1 ? ` queue ${round} of ${QUEUES}` : ' queue';
+      process.stdout.write(`${round > 1 ? '   ' : ''}${which}${queue.every((t) => t.status === 'SCRUBBED') ? ' done' : ' FAILED'}: all 202 after ${seconds(lastAccepted)}, all SCRUBBED after ${seconds(lastDone)}\n`);
+      const used = cpuSince(deployment, cpuBefore);
+      cpuPerUpload = ([...used.values()].reduce((sum, use) => sum + use.total, 0) * 1000) / queue.length;
+      const cpu = [...used]
+        .map(([name, { total, mainThread }]) => `${name} ${total.toFixed(2)} s${mainThread === undefined ? '' : ` (main thread ${mainThread.toFixed(2)} s)`}`)
+        .join(', ');
+      console.log(`    CPU over the queue: ${cpu}; ${cpuPerUpload.toFixed(1)} ms per upload in all`);
+      if (THREADS) {
+        for (const [name, { threads }] of used) {
+          if (threads) console.log(`      ${name}: ${[...threads].map(([thread, seconds]) => `${thread} ${seconds.toFixed(2)}`).join(', ')}`);
+        }
       }
+      // the next queue starts on a server that has finished this one, review packs included
+      if (round < QUEUES) for (const t of queue) if (t.status === 'SCRUBBED') await untilViewerPrepared(staff, t.processingId);
     }
-    const failed = [...backToBack, ...queue].filter((t) => t.status !== 'SCRUBBED');
+    const queue = queues.at(-1) as UploadTiming[];
+    const failed = [...backToBack, ...queues.flat()].filter((t) => t.status !== 'SCRUBBED');
     for (const t of failed) console.log(`upload ${t.processingId}: ${t.status}${t.error ? `: ${t.error}` : ''}`);
     return {
       backToBackMs: quantile(
