@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { Database, DatabaseHandle } from '@/server/db/client';
+import type { Database, DatabaseHandle, Executor } from '@/server/db/client';
 import { clients, companies, companyStorage, consolidatedFiles, fileKinds, requiredDocuments, uploadFiles, uploads } from '@/server/db/schema';
 import { storedBytesOf } from '@/server/services/uploads/companyLimits';
 import { freshDatabase } from '../../helpers/testDatabase';
@@ -37,7 +37,7 @@ describe("the database's count of each company's stored bytes", () => {
     for (const companyId of companyIds) expect(await storedBytesOf(db, companyId)).toBe(await summed(companyId));
   }
 
-  async function newClient(executor: Database, companyId: string): Promise<{ clientId: string; documentId: string }> {
+  async function newClient(executor: Executor, companyId: string): Promise<{ clientId: string; documentId: string }> {
     const [client] = await executor.insert(clients).values({ companyId, name: `Client ${Math.random()}` }).returning();
     const [document] = await executor.insert(requiredDocuments).values({ clientId: client.id, title: 'Weekly payroll' }).returning();
     return { clientId: client.id, documentId: document.id };
@@ -45,7 +45,7 @@ describe("the database's count of each company's stored bytes", () => {
 
   let weeks = 0;
   /** An upload of a new week for a new client of the company, with files of the sizes given (raw, consolidated, scrubbed). */
-  async function addUpload(executor: Database, companyId: string, sizes: number[]): Promise<string> {
+  async function addUpload(executor: Executor, companyId: string, sizes: number[]): Promise<string> {
     const { clientId, documentId } = await newClient(executor, companyId);
     const weekStart = new Date(Date.UTC(2026, 0, 5 + 7 * weeks++)).toISOString().slice(0, 10);
     const [upload] = await executor.insert(uploads).values({ companyId, clientId, requiredDocumentId: documentId, uploadedByName: 'Sam', weekStart }).returning();
@@ -82,8 +82,14 @@ describe("the database's count of each company's stored bytes", () => {
     fc.record({ kind: fc.constant('rolledBack' as const), company, sizes }),
   );
 
-  async function pickRow<Row>(rows: Row[], at: number): Promise<Row | undefined> {
+  function pickRow<Row>(rows: Row[], at: number): Row | undefined {
     return rows.length === 0 ? undefined : rows[at % rows.length];
+  }
+
+  /** Deletes one row of the table (the `at`-th by id, wrapping round), if it has any; what hangs on it goes with it. */
+  async function removeOne(table: typeof uploadFiles | typeof uploads | typeof clients | typeof consolidatedFiles, at: number): Promise<void> {
+    const row = pickRow(await db.select({ id: table.id }).from(table).orderBy(table.id), at);
+    if (row) await db.delete(table).where(eq(table.id, row.id));
   }
 
   async function run(step: Command): Promise<void> {
@@ -93,7 +99,7 @@ describe("the database's count of each company's stored bytes", () => {
         return;
       case 'resize': {
         // as an upload's job records a file again: the row of its kind is replaced, with the new size
-        const file = await pickRow(await db.select().from(uploadFiles).orderBy(uploadFiles.id), step.pick);
+        const file = pickRow(await db.select().from(uploadFiles).orderBy(uploadFiles.id), step.pick);
         if (!file) return;
         await db
           .insert(uploadFiles)
@@ -101,21 +107,15 @@ describe("the database's count of each company's stored bytes", () => {
           .onConflictDoUpdate({ target: [uploadFiles.uploadId, uploadFiles.kind], set: { sizeBytes: sql`excluded.size_bytes`, storageKey: sql`excluded.storage_key` } });
         return;
       }
-      case 'removeFile': {
-        const file = await pickRow(await db.select().from(uploadFiles).orderBy(uploadFiles.id), step.pick);
-        if (file) await db.delete(uploadFiles).where(eq(uploadFiles.id, file.id));
+      case 'removeFile':
+        await removeOne(uploadFiles, step.pick);
         return;
-      }
-      case 'removeUpload': {
-        const upload = await pickRow(await db.select({ id: uploads.id }).from(uploads).orderBy(uploads.id), step.pick);
-        if (upload) await db.delete(uploads).where(eq(uploads.id, upload.id));
+      case 'removeUpload':
+        await removeOne(uploads, step.pick);
         return;
-      }
-      case 'removeClient': {
-        const client = await pickRow(await db.select({ id: clients.id }).from(clients).orderBy(clients.id), step.pick);
-        if (client) await db.delete(clients).where(eq(clients.id, client.id));
+      case 'removeClient':
+        await removeOne(clients, step.pick);
         return;
-      }
       case 'operatorFile':
         await db.insert(consolidatedFiles).values({
           companyId: companyIds[step.company],
@@ -128,21 +128,19 @@ describe("the database's count of each company's stored bytes", () => {
           uploadedByEmail: 'operator@example.com',
         });
         return;
-      case 'removeOperatorFile': {
-        const file = await pickRow(await db.select({ id: consolidatedFiles.id }).from(consolidatedFiles).orderBy(consolidatedFiles.id), step.pick);
-        if (file) await db.delete(consolidatedFiles).where(eq(consolidatedFiles.id, file.id));
+      case 'removeOperatorFile':
+        await removeOne(consolidatedFiles, step.pick);
         return;
-      }
       case 'uploadAndRemoveInOneTransaction':
         await db.transaction(async (tx) => {
-          const uploadId = await addUpload(tx as unknown as Database, companyIds[step.company], step.sizes);
+          const uploadId = await addUpload(tx, companyIds[step.company], step.sizes);
           await tx.delete(uploads).where(eq(uploads.id, uploadId));
         });
         return;
       case 'rolledBack':
         await expect(
           db.transaction(async (tx) => {
-            await addUpload(tx as unknown as Database, companyIds[step.company], step.sizes);
+            await addUpload(tx, companyIds[step.company], step.sizes);
             throw new Error('refused');
           }),
         ).rejects.toThrow('refused');
@@ -160,8 +158,6 @@ describe("the database's count of each company's stored bytes", () => {
       }),
       { numRuns: 40 },
     );
-    // the sequences did store something, in both companies
-    for (const companyId of companyIds) expect(await summed(companyId)).toBeGreaterThanOrEqual(0);
   });
 
   it('gives a new company its count at nought, and takes it away with the company', async () => {
