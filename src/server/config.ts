@@ -89,6 +89,7 @@ const configSchema = yup.object({
   PROCESSING_JOB_EXPIRE_SECONDS: yup.number().integer().min(2).max(23 * 3600).default(15 * 60),
   WORKER_LEASE_SECONDS: yup.number().integer().min(5, 'WORKER_LEASE_SECONDS must be at least 5').max(3600).default(30),
   REVIEW_PACK_CONCURRENCY: yup.number().integer().min(1, 'REVIEW_PACK_CONCURRENCY must be at least 1').default(1),
+  PROCESSING_WARM_UP_RUNS: yup.number().integer().min(0, 'PROCESSING_WARM_UP_RUNS must be 0 or more').max(1000, 'PROCESSING_WARM_UP_RUNS must be at most 1000').default(30),
   COMPANY_MAX_QUEUED_UPLOADS: yup.number().integer().min(1).default(20),
   COMPANY_STORAGE_QUOTA_BYTES: yup.number().integer().min(1).default(5 * 1024 ** 3),
   CLIENT_WEEK_FAILED_UPLOADS_PER_DAY: yup.number().integer().min(1).default(5),
@@ -165,6 +166,8 @@ export interface Config {
     concurrency: number;
     /** Review packs (the viewer's rows) one worker process builds at once, in slots of their own beside the uploads'. */
     reviewPackConcurrency: number;
+    /** Runs of the engine on its own sample when a worker process starts, before the first upload comes (0: none). */
+    warmUpRuns: number;
     /**
      * How long one upload's job may run before the queue takes it back and hands it out again (a
      * worker that died mid-job is noticed after this long).
@@ -328,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     processing: {
       concurrency: raw.PROCESSING_CONCURRENCY ?? Math.max(1, os.availableParallelism() - 1),
       reviewPackConcurrency: raw.REVIEW_PACK_CONCURRENCY,
+      warmUpRuns: raw.PROCESSING_WARM_UP_RUNS,
       jobExpireSeconds: raw.PROCESSING_JOB_EXPIRE_SECONDS,
       workerLeaseSeconds: raw.WORKER_LEASE_SECONDS,
       weekOverWeek: {

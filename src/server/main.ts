@@ -98,8 +98,13 @@ async function main(): Promise<void> {
       fanout = { pool, publisher: workerPublisher(pool, deps.log) };
       deps.publisher = fanout.publisher;
     }
-    // A process that takes jobs keeps its pipeline threads warm, so no upload pays for starting one.
-    await warmPipeline({ keepAlive: true });
+    // A process that takes jobs keeps its pipeline threads warm, so no upload pays for starting one, and
+    // runs the engine on its own sample until the first upload comes, so none pays for V8 compiling it.
+    await warmPipeline({
+      keepAlive: true,
+      warmUpRuns: config.processing.warmUpRuns,
+      onWarmed: ({ runs, ms }) => deps.log.info({ runs, ms }, 'the engine has warmed up on its own sample'),
+    });
     // The jobs a stopped process left running are handed back now (embedded: all of them, it was the
     // only process) or once their worker's lease has lapsed; each is taken up from its stored stages.
     const started = await WorkerLease.start(database.db, queue, {

@@ -52,12 +52,16 @@ export class FaultProduct {
     return path.join(this.dataDir, 'files');
   }
 
-  /** Starts `main.js <role>` on this product's data; the first process started migrates and seeds. */
+  /**
+   * Starts `main.js <role>` on this product's data; the first process started migrates and seeds. No
+   * warm-up of the engine: these processes are given their work at once, and many start on two cores
+   * (the warm-up is tested by the engine's suites and runs in the browser suite's server).
+   */
   async start(role: Role, env: Record<string, string> = {}): Promise<BuiltServer> {
     const server = await startBuiltServer({
       role,
       dataDir: this.dataDir,
-      env: { DATABASE_URL: this.temporary.url, SESSION_SECRET, SEED_DEMO: String(this.processes.length === 0), PROCESSING_CONCURRENCY: '1', ...env },
+      env: { DATABASE_URL: this.temporary.url, SESSION_SECRET, SEED_DEMO: String(this.processes.length === 0), PROCESSING_CONCURRENCY: '1', PROCESSING_WARM_UP_RUNS: '0', ...env },
     });
     this.processes.push(server);
     return server;

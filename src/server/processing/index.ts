@@ -5,8 +5,9 @@
  *
  *   processWorkbook({ inputPath, fileName, weekStart?, history?, weekOverWeek?, consolidatedPath, scrubbedPath,
  *     onProgress?, signal? }) -> Promise<ProcessingSummary>
- *   warmPipeline({ keepAlive? }) -> Promise<void>: starts the pipeline's thread ahead of the first job;
- *     `keepAlive: true` keeps idle threads while the process runs (a job worker's process).
+ *   warmPipeline({ keepAlive?, warmUpRuns?, onWarmed? }) -> Promise<void>: starts the pipeline's thread ahead
+ *     of the first job; `keepAlive: true` keeps idle threads while the process runs (a job worker's
+ *     process); `warmUpRuns` runs the engine on its own sample until the first job comes (pipeline/warmUp.ts).
  *
  * - Reads .xlsx/.xlsm/.xltx/.xltm (streaming), .xls (BIFF5/BIFF8) and .csv, told apart by content.
  * - Writes `consolidatedPath` (sheets Consolidated, Sources) and `scrubbedPath` (Scrubbed, Employee

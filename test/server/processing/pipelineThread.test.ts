@@ -145,9 +145,33 @@ describe('a pipeline thread kept warm', () => {
     expect(threads.length).toBe(2);
   });
 
-  it('does not keep the process alive', () => {
+  it('warms the engine on its own sample while no job comes, and tells when it has', async () => {
+    const { engine, threads } = await freshEngine();
+    let warmed: { runs: number; ms: number } | undefined;
+    const ended = new Promise<void>((done) => {
+      void engine.warmPipeline({ warmUpRuns: 3, onWarmed: (w) => ((warmed = w), done()) });
+    });
+    await ended;
+    expect(warmed).toEqual({ runs: 3, ms: expect.any(Number) });
+    await expect(job(engine, smallCsv(), 'after')).resolves.toMatchObject({ rowsOut: 1 });
+    expect(threads.length).toBe(1);
+  });
+
+  it('ends the warm-up when the first job comes, which runs at once on the same thread', async () => {
+    const { engine, threads } = await freshEngine();
+    let warmed: { runs: number; ms: number } | undefined;
+    // a warm-up far longer than this test may take
+    await engine.warmPipeline({ warmUpRuns: 1000, onWarmed: (w) => (warmed = w) });
+    await expect(job(engine, smallCsv(), 'first')).resolves.toMatchObject({ rowsOut: 1 });
+    await expect(job(engine, smallCsv(), 'second')).resolves.toMatchObject({ rowsOut: 1 });
+    expect(threads.length).toBe(1);
+    for (let i = 0; i < 100 && !warmed; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(warmed?.runs).toBeLessThan(1000);
+  });
+
+  it('does not keep the process alive, warming up or not', () => {
     const index = resolve(__dirname, '../../../src/server/processing/index.ts');
-    const script = `require(${JSON.stringify(index)}).warmPipeline({ keepAlive: true }).then(() => console.log('warm'))`;
+    const script = `require(${JSON.stringify(index)}).warmPipeline({ keepAlive: true, warmUpRuns: 1000 }).then(() => console.log('warm'))`;
     const started = Date.now();
     const output = execFileSync(process.execPath, ['--require', 'tsx/cjs', '-e', script], { encoding: 'utf8', timeout: 20_000 });
     expect(output.trim()).toBe('warm');

@@ -115,6 +115,13 @@ export interface WarmPipelineOptions {
    * uploads); false: they are stopped 30 s after their last job again (the default).
    */
   keepAlive?: boolean;
+  /**
+   * Runs of the engine on its own sample once the thread is ready, so that V8 has compiled the engine
+   * before the first uploads (see `warmUp`); the first job ends the warm-up. 0 or absent: none.
+   */
+  warmUpRuns?: number;
+  /** Told when the warm-up has ended: the runs it completed (fewer when a job came first) and its milliseconds. */
+  onWarmed?: (warmUp: { runs: number; ms: number }) => void;
 }
 
 /**
@@ -139,7 +146,19 @@ export async function warmPipeline(options: WarmPipelineOptions = {}): Promise<v
   giveBack(started);
   started.worker.ref();
   await started.ready;
-  if (idle.includes(started)) started.worker.unref();
+  if (!idle.includes(started)) return;
+  started.worker.unref();
+  if (!options.warmUpRuns) return;
+  const { onWarmed } = options;
+  if (onWarmed) {
+    const onMessage = (message: PipelineMessage) => {
+      if (message.type !== 'warmed') return;
+      started.worker.off('message', onMessage);
+      onWarmed({ runs: message.runs, ms: message.ms });
+    };
+    started.worker.on('message', onMessage);
+  }
+  started.worker.postMessage({ type: 'warm', runs: options.warmUpRuns } satisfies PipelineRequest);
 }
 
 /** What a thread that died mid-job leaves behind: partial outputs and the sheets set aside. */
@@ -174,7 +193,7 @@ function runOnThread(options: ProcessWorkbookOptions): Promise<ProcessingSummary
       }
     };
     const onMessage = (message: PipelineMessage) => {
-      if (message.type === 'ready' || message.id !== id) return;
+      if (message.type === 'ready' || message.type === 'warmed' || message.id !== id) return;
       if (message.type === 'progress') {
         try {
           onProgress?.(message.update);
