@@ -1,4 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import * as XLSX from '@e965/xlsx';
 import { warmUp, writeWarmUpSample } from '../../../src/server/processing/pipeline/warmUp';
@@ -48,6 +50,25 @@ describe('the warm-up', () => {
     const before = warmUpFolders();
     await expect(warmUp({ runs: 6, signal: new AbortController().signal })).resolves.toBe(6);
     expect(warmUpFolders()).toEqual(before);
+  });
+
+  it("removes the folders of warm-ups whose process has ended, and keeps those of processes that run", async () => {
+    // a process that has ended, as one stopped half-way through its warm-up
+    const ended = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const abandoned = join(tmpdir(), `payroll-warm-up-${ended}-Ab12Cd`);
+    const running = join(tmpdir(), `payroll-warm-up-${process.ppid}-Ef34Gh`);
+    for (const folder of [abandoned, running]) {
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, 'sample.xlsx'), 'left behind');
+    }
+    try {
+      await expect(warmUp({ runs: 1, signal: new AbortController().signal })).resolves.toBe(1);
+      expect(existsSync(abandoned)).toBe(false);
+      expect(existsSync(running)).toBe(true);
+    } finally {
+      removeDir(abandoned);
+      removeDir(running);
+    }
   });
 
   it('stops when its signal is aborted, also half-way through a run, and leaves nothing behind', async () => {

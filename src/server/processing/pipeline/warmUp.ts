@@ -11,7 +11,7 @@
  * pipeline's next check of the signal.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -216,6 +216,36 @@ function lastWeek(summary: ProcessingSummary): ClientHistory {
   };
 }
 
+/** A warm-up's folder in the temp folder: the prefix, the process's id, a dash and random letters. */
+const FOLDER_PREFIX = 'payroll-warm-up-';
+const FOLDER = /^payroll-warm-up-(\d+)-/;
+
+function processRuns(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it runs, as another user
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the folders of warm-ups whose process has ended: a process stopped half-way through its
+ * warm-up (a deploy, a restart) ends its thread with it, and nothing runs that warm-up's own cleanup.
+ */
+async function removeAbandoned(): Promise<void> {
+  const names = await readdir(tmpdir()).catch(() => [] as string[]);
+  await Promise.all(
+    names.map(async (name) => {
+      const pid = FOLDER.exec(name)?.[1];
+      if (pid === undefined || processRuns(Number(pid))) return;
+      await rm(join(tmpdir(), name), { recursive: true, force: true }).catch(() => undefined);
+    }),
+  );
+}
+
 export interface WarmUpOptions {
   /** Runs of the engine on the sample, at most. */
   runs: number;
@@ -224,16 +254,17 @@ export interface WarmUpOptions {
 }
 
 /**
- * Runs the engine on the sample `runs` times (xlsx, and every fourth run CSV; every other run with the
- * first run as the client's last week), or until `signal` is
- * aborted. Resolves with the runs completed; it never rejects: a warm-up that cannot run (no room for
- * its folder, say) leaves the engine to warm on real uploads.
+ * Removes what warm-ups of ended processes left behind, then runs the engine on the sample `runs` times
+ * (xlsx, and every fourth run CSV; every other run with the first run as the client's last week), or
+ * until `signal` is aborted. Resolves with the runs completed; it never rejects: a warm-up that cannot
+ * run (no room for its folder, say) leaves the engine to warm on real uploads.
  */
 export async function warmUp({ runs, signal }: WarmUpOptions): Promise<number> {
   let dir: string | undefined;
   let done = 0;
   try {
-    dir = await mkdtemp(join(tmpdir(), 'payroll-warm-up-'));
+    await removeAbandoned();
+    dir = await mkdtemp(join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
     const { xlsx, csv } = await writeWarmUpSample(dir);
     let history: ClientHistory | undefined;
     for (; done < runs && !signal.aborted; done++) {
