@@ -20,6 +20,7 @@ import { processWorkbook, warmPipeline } from '../../src/server/processing';
 import { writeModelXlsx } from './payrollFiles';
 import { payrollModel } from './payrollModel';
 import { table } from './table';
+import { median } from './wholeProcesses';
 
 const STARTS = Number(process.env.BENCH_WARM_STARTS ?? 4);
 const UPLOADS = Number(process.env.BENCH_WARM_UPLOADS ?? 60);
@@ -40,12 +41,6 @@ interface StartFigures {
 function cpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** One start (in a child process): the thread, the warm-up to its end, then the uploads. */

@@ -17,6 +17,8 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import { type CellValue, type ClientHistory, ExcelDate, type ProcessingSummary } from '../types';
+import { columnName, escapeText } from '../writing/cellXml';
+import { rootRelsXml, workbookXml } from '../writing/packageParts';
 import { runPipeline } from './runPipeline';
 
 /** A payroll week: Monday 2026-01-05 as an Excel serial. */
@@ -117,16 +119,6 @@ const STYLES =
   '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs></styleSheet>';
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot' }[c]};`);
-}
-
-function columnName(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
-}
-
 /** One sheet's XML as Excel writes it: cell references, shared strings, styled dates and money, formulas with their values. */
 function sheetXml(rows: CellValue[][], strings: Map<string, number>): string {
   const parts = [`${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetData>`];
@@ -168,11 +160,8 @@ async function writeSampleXlsx(path: string): Promise<void> {
       SHEETS.map((_s, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="${sheetType}.worksheet+xml"/>`).join('') +
       '</Types>',
   );
-  add('_rels/.rels', `${XML_HEAD}<Relationships xmlns="${PACKAGE_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`);
-  add(
-    'xl/workbook.xml',
-    `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>${SHEETS.map((s, i) => `<sheet name="${escapeXml(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
-  );
+  add('_rels/.rels', rootRelsXml());
+  add('xl/workbook.xml', workbookXml(SHEETS.map((s) => s.name)));
   const n = SHEETS.length;
   add(
     'xl/_rels/workbook.xml.rels',
@@ -181,7 +170,7 @@ async function writeSampleXlsx(path: string): Promise<void> {
   );
   add('xl/styles.xml', XML_HEAD + STYLES);
   sheets.forEach((xml, i) => add(`xl/worksheets/sheet${i + 1}.xml`, xml));
-  const items = [...strings.keys()].map((text) => `<si><t${/^\s|\s$/.test(text) ? ' xml:space="preserve"' : ''}>${escapeXml(text)}</t></si>`).join('');
+  const items = [...strings.keys()].map((text) => `<si><t${/^\s|\s$/.test(text) ? ' xml:space="preserve"' : ''}>${escapeText(text)}</t></si>`).join('');
   add('xl/sharedStrings.xml', `${XML_HEAD}<sst xmlns="${MAIN_NS}" count="${strings.size}" uniqueCount="${strings.size}">${items}</sst>`);
   zip.end();
   await written;
