@@ -1,6 +1,8 @@
 /**
  * `npm run bench:warm-up`: what a freshly started worker's first uploads cost, with the engine warmed on
- * its own sample (PROCESSING_WARM_UP_RUNS, the default) and without (0). Each side is a fresh process, as
+ * its own sample (PROCESSING_WARM_UP_RUNS, the default), warmed with an upload coming at once (as after a
+ * restart with uploads waiting: the upload stops the warm-up, and its runs left are made once the thread is
+ * idle; that upload is not counted), and without (0). Each side is a fresh process, as
  * a worker is after a start, a deploy or a crash: the pipeline thread is started as a worker starts it,
  * the warm-up (when on) runs to its end, then BENCH_WARM_UPLOADS (default 60) uploads of the 50 KB dense
  * workbook of `bench:e2e` go through one after another. Printed per side, the median of the starts: the
@@ -43,14 +45,20 @@ function cpuMs(): number {
   return (user + system) / 1000;
 }
 
-/** One start (in a child process): the thread, the warm-up to its end, then the uploads. */
-async function oneStart(warmUpRuns: number): Promise<StartFigures> {
+/**
+ * One start (in a child process): the thread, the warm-up to its end, then the uploads. `interrupted`:
+ * an upload comes as soon as the thread is ready, which stops the warm-up; the runs left are made once
+ * the thread is idle after it, and the uploads come once they are (that first upload is not counted).
+ */
+async function oneStart(warmUpRuns: number, interrupted: boolean): Promise<StartFigures> {
   const out = mkdtempSync(join(tmpdir(), 'payroll-bench-warm-'));
   try {
     const cpu0 = cpuMs();
     const t0 = performance.now();
     let warmUp = { runs: 0, ms: 0 };
-    await new Promise<void>((resolve) => {
+    // the process waits for the warm-up as a server would (an idle pipeline thread does not keep it alive)
+    const alive = setInterval(() => undefined, 1_000);
+    await new Promise<void>((resolve, reject) => {
       void warmPipeline({
         keepAlive: true,
         warmUpRuns,
@@ -58,10 +66,12 @@ async function oneStart(warmUpRuns: number): Promise<StartFigures> {
           warmUp = ended;
           resolve();
         },
-      }).then(() => {
+      }).then(async () => {
+        if (interrupted) await processWorkbook({ inputPath: INPUT, fileName: 'payroll.xlsx', consolidatedPath: join(out, 'first.c.xlsx'), scrubbedPath: join(out, 'first.s.xlsx') }).catch(reject);
         if (warmUpRuns === 0) resolve();
       });
     });
+    clearInterval(alive);
     const warmUpMs = performance.now() - t0;
     const warmUpCpuMs = cpuMs() - cpu0;
     const times: number[] = [];
@@ -86,26 +96,27 @@ async function oneStart(warmUpRuns: number): Promise<StartFigures> {
   }
 }
 
-function inChild(warmUpRuns: number): StartFigures {
-  const result = spawnSync(process.execPath, [...process.execArgv, __filename, 'child', String(warmUpRuns)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+function inChild(warmUpRuns: number, interrupted: boolean): StartFigures {
+  const result = spawnSync(process.execPath, [...process.execArgv, __filename, 'child', String(warmUpRuns), interrupted ? 'interrupted' : 'idle'], { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (result.status !== 0) throw new Error(`a start failed: ${result.stderr.trim().split('\n').slice(-3).join(' ')}`);
   return JSON.parse(result.stdout.trim().split('\n').at(-1) as string) as StartFigures;
 }
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'child') {
-    const figures = await oneStart(Number(process.argv[3]));
+    const figures = await oneStart(Number(process.argv[3]), process.argv[4] === 'interrupted');
     process.stdout.write(`${JSON.stringify(figures)}\n`);
     process.exit(0);
   }
   if (!existsSync(INPUT)) await writeModelXlsx(payrollModel({ sheets: 12, rowsPerSheet: 18, seed: 2025, dense: true }), INPUT, true);
   const sides = [
-    { label: `warmed (${WARM_RUNS} runs)`, runs: WARM_RUNS, starts: [] as StartFigures[] },
-    { label: 'not warmed', runs: 0, starts: [] as StartFigures[] },
+    { label: `warmed (${WARM_RUNS} runs)`, runs: WARM_RUNS, interrupted: false, starts: [] as StartFigures[] },
+    { label: `warmed, an upload at once (${WARM_RUNS} runs)`, runs: WARM_RUNS, interrupted: true, starts: [] as StartFigures[] },
+    { label: 'not warmed', runs: 0, interrupted: false, starts: [] as StartFigures[] },
   ];
   for (let round = 0; round < STARTS; round++) {
     for (const side of round % 2 ? [...sides].reverse() : sides) {
-      side.starts.push(inChild(side.runs));
+      side.starts.push(inChild(side.runs, side.interrupted));
       process.stdout.write('.');
     }
   }

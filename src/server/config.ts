@@ -166,7 +166,7 @@ export interface Config {
     concurrency: number;
     /** Review packs (the viewer's rows) one worker process builds at once, in slots of their own beside the uploads'. */
     reviewPackConcurrency: number;
-    /** Runs of the engine on its own sample when a worker process starts, before the first upload comes (0: none). */
+    /** Runs of the engine on its own sample when a worker process starts, made while it has no upload (0: none). */
     warmUpRuns: number;
     /**
      * How long one upload's job may run before the queue takes it back and hands it out again (a

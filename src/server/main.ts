@@ -99,7 +99,7 @@ async function main(): Promise<void> {
       deps.publisher = fanout.publisher;
     }
     // A process that takes jobs keeps its pipeline threads warm, so no upload pays for starting one, and
-    // runs the engine on its own sample until the first upload comes, so none pays for V8 compiling it.
+    // runs the engine on its own sample while it has no upload, so the uploads do not pay for V8 compiling it.
     await warmPipeline({
       keepAlive: true,
       warmUpRuns: config.processing.warmUpRuns,

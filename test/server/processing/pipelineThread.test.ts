@@ -89,6 +89,9 @@ describe('a pipeline thread kept warm', () => {
   }
 
   /** The engine loaded afresh (no thread in its pool yet), with every thread it starts recorded. */
+  /** Every thread the tests start, stopped after each. */
+  const started: Worker[] = [];
+
   async function freshEngine(): Promise<{ engine: Engine; threads: Worker[] }> {
     const threads: Worker[] = [];
     let engine: Engine | undefined;
@@ -98,6 +101,7 @@ describe('a pipeline thread kept warm', () => {
       jest.spyOn(workerThread, 'startWorker').mockImplementation((...args) => {
         const worker = startWorker(...args);
         threads.push(worker);
+        started.push(worker);
         return worker;
       });
       engine = await import('../../../src/server/processing');
@@ -114,7 +118,11 @@ describe('a pipeline thread kept warm', () => {
   const job = (engine: Engine, input: string, name: string) =>
     engine.processWorkbook({ inputPath: input, fileName: basename(input), consolidatedPath: join(dir, `${name}.c.xlsx`), scrubbedPath: join(dir, `${name}.s.xlsx`) });
 
-  afterEach(() => jest.useRealTimers());
+  afterEach(async () => {
+    jest.useRealTimers();
+    // a thread whose warm-up goes on would run it to its end after the test
+    await Promise.all(started.splice(0).map((thread) => thread.terminate()));
+  });
 
   it('is started before the first job, which then runs on it', async () => {
     const { engine, threads } = await freshEngine();
@@ -157,16 +165,56 @@ describe('a pipeline thread kept warm', () => {
     expect(threads.length).toBe(1);
   });
 
-  it('ends the warm-up when the first job comes, which runs at once on the same thread', async () => {
+  /** The warm-up's reports of a thread: one per stretch, with the runs completed so far and the runs left. */
+  function stretchesOf(thread: Worker): Array<{ runs: number; left: number }> {
+    const stretches: Array<{ runs: number; left: number }> = [];
+    thread.on('message', (message: { type: string; runs: number; left: number }) => {
+      if (message.type === 'warmed') stretches.push({ runs: message.runs, left: message.left });
+    });
+    return stretches;
+  }
+
+  async function until(condition: () => boolean, ms = 20_000): Promise<void> {
+    for (const started = Date.now(); !condition(); ) {
+      if (Date.now() - started > ms) throw new Error('waited too long');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('stops the warm-up when a job comes, which runs at once on the same thread, and goes on with it once the thread is idle', async () => {
     const { engine, threads } = await freshEngine();
     let warmed: { runs: number; ms: number } | undefined;
-    // a warm-up far longer than this test may take
-    await engine.warmPipeline({ warmUpRuns: 1000, onWarmed: (w) => (warmed = w) });
+    await engine.warmPipeline({ warmUpRuns: 4, onWarmed: (w) => (warmed = w) });
+    const stretches = stretchesOf(threads[0]);
     await expect(job(engine, smallCsv(), 'first')).resolves.toMatchObject({ rowsOut: 1 });
     await expect(job(engine, smallCsv(), 'second')).resolves.toMatchObject({ rowsOut: 1 });
     expect(threads.length).toBe(1);
-    for (let i = 0; i < 100 && !warmed; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(warmed?.runs).toBeLessThan(1000);
+    // the first job stopped the warm-up before its runs were made
+    await until(() => stretches.length > 0);
+    expect(stretches[0].left).toBeGreaterThan(0);
+    expect(warmed).toBeUndefined();
+    // the thread idle, the runs left are made, and the warm-up is reported once it has made them all
+    await until(() => warmed !== undefined);
+    expect(warmed).toEqual({ runs: 4, ms: expect.any(Number) });
+    expect(stretches.at(-1)).toEqual({ runs: 4, left: 0 });
+    await expect(job(engine, smallCsv(), 'after')).resolves.toMatchObject({ rowsOut: 1 });
+  });
+
+  it('stops a stretch of the warm-up that went on after a job as soon as the next job comes', async () => {
+    const { engine, threads } = await freshEngine();
+    // a warm-up far longer than this test may take
+    await engine.warmPipeline({ warmUpRuns: 1000 });
+    const stretches = stretchesOf(threads[0]);
+    await job(engine, smallCsv(), 'first');
+    await until(() => stretches.length === 1);
+    // the stretch that goes on once the thread is idle has made a run when the next job comes
+    const shareOfFirst = stretches[0].runs;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await expect(job(engine, smallCsv(), 'second')).resolves.toMatchObject({ rowsOut: 1 });
+    await until(() => stretches.length === 2);
+    expect(stretches[1].runs).toBeGreaterThan(shareOfFirst);
+    expect(stretches[1].left).toBe(1000 - stretches[1].runs);
+    expect(threads.length).toBe(1);
   });
 
   it('does not keep the process alive, warming up or not', () => {

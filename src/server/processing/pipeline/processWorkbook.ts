@@ -117,10 +117,12 @@ export interface WarmPipelineOptions {
   keepAlive?: boolean;
   /**
    * Runs of the engine on its own sample once the thread is ready, so that V8 has compiled the engine
-   * before the first uploads (see `warmUp`); the first job ends the warm-up. 0 or absent: none.
+   * before the first uploads (see `warmUp`). The runs are made while the thread has no job: a job stops
+   * the run under way at once, and the runs left go on once the thread has been idle a moment
+   * (pipelineWorker.ts). 0 or absent: none.
    */
   warmUpRuns?: number;
-  /** Told when the warm-up has ended: the runs it completed (fewer when a job came first) and its milliseconds. */
+  /** Told once the warm-up has made all its runs (or could not run at all): the runs completed and their milliseconds. */
   onWarmed?: (warmUp: { runs: number; ms: number }) => void;
 }
 
@@ -152,7 +154,7 @@ export async function warmPipeline(options: WarmPipelineOptions = {}): Promise<v
   const { onWarmed } = options;
   if (onWarmed) {
     const onMessage = (message: PipelineMessage) => {
-      if (message.type !== 'warmed') return;
+      if (message.type !== 'warmed' || message.left > 0) return;
       started.worker.off('message', onMessage);
       onWarmed({ runs: message.runs, ms: message.ms });
     };

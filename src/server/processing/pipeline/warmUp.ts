@@ -8,7 +8,8 @@
  * is kept: it lives in a temporary folder removed when the warm-up ends.
  *
  * The warm-up gives way to work: the caller aborts it when a job comes, and its run stops at the
- * pipeline's next check of the signal.
+ * pipeline's next check of the signal; the pipeline thread calls it again for the runs left once it is
+ * idle (pipelineWorker.ts).
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
