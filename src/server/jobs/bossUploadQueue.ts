@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { UploadQueue } from '../services/uploads/uploadQueue';
 import { queueUploadJob } from './uploadJobs';
-import { openUploadJobsCount } from './uploadTurns';
+import { nextUploadTurnSql, openUploadJobsCount } from './uploadTurns';
 import { wakeUploadWorkers } from './uploadWorker';
 
 /**
@@ -13,6 +13,7 @@ export function bossUploadQueue(boss: PgBoss): UploadQueue {
   return {
     queueUpload: (tx, job) => queueUploadJob(boss, tx, job),
     openUploads: (companyId) => openUploadJobsCount(companyId),
+    nextTurn: (companyId) => nextUploadTurnSql(companyId),
     wake: () => wakeUploadWorkers(boss),
   };
 }

@@ -20,11 +20,12 @@ export interface ProcessUploadJob {
 /**
  * Queues the job of an upload inside the transaction that writes the upload (`tx`), under the id
  * already stored in uploads.job_id: the row and its job commit together or not at all. Its priority
- * is its company's fair turn (uploadTurns.ts), so no company's uploads wait behind another's pile.
+ * is its company's fair turn (uploadTurns.ts), so no company's uploads wait behind another's pile:
+ * `turn` when the statement that wrote the upload read it (nextUploadTurnSql), or read here.
  */
-export async function queueUploadJob(boss: PgBoss, tx: Executor, job: { uploadId: string; jobId: string; expireInSeconds: number }): Promise<void> {
+export async function queueUploadJob(boss: PgBoss, tx: Executor, job: { uploadId: string; jobId: string; expireInSeconds: number; turn?: number }): Promise<void> {
   const data: ProcessUploadJob = { uploadId: job.uploadId };
-  const priority = -(await nextUploadTurn(tx, job.uploadId));
+  const priority = -(job.turn ?? (await nextUploadTurn(tx, job.uploadId)));
   const sent = await boss.send(PROCESSING_QUEUE, data, { id: job.jobId, expireInSeconds: job.expireInSeconds, priority, db: queueDbOf(tx) });
   if (sent !== job.jobId) throw new Error(`the processing job of upload ${job.uploadId} was not queued`);
 }

@@ -43,18 +43,27 @@ const openJobs = sql`
 type Rows<Row> = { rows: Row[] };
 
 /**
+ * The turn of the next job of a company (`companyId`: its id, or an expression giving it), as an
+ * expression of a larger statement: the statement that writes an upload reads its job's turn with it.
+ * pg-boss's priority is minus the turn.
+ */
+export function nextUploadTurnSql(companyId: string | SQL): SQL {
+  return sql`(
+    with open as (${openJobs})
+    select greatest(
+      coalesce((select max(turn) from open where state = 'active'), (select min(turn) from open), 0),
+      (select max(turn) + 1 from open where company_id = ${companyId})
+    )::int)`;
+}
+
+/**
  * The turn of the job about to be queued for this upload, written in the same transaction (`db`),
- * so the upload's row is already there: pg-boss's priority is minus the turn.
+ * so the upload's row is already there.
  */
 export async function nextUploadTurn(db: Executor, uploadId: string): Promise<number> {
-  const result = (await db.execute(sql`
-    with open as (${openJobs})
-    select
-      coalesce((select max(turn) from open where state = 'active'), (select min(turn) from open), 0)::int as clock,
-      (select max(turn) + 1 from open where company_id = (select ${uploads.companyId} from ${uploads} where ${uploads.id} = ${uploadId}))::int as own
-  `)) as unknown as Rows<{ clock: number; own: number | null }>;
-  const [{ clock, own }] = result.rows;
-  return Math.max(clock, own ?? clock);
+  const company = sql`(select ${uploads.companyId} from ${uploads} where ${uploads.id} = ${uploadId})`;
+  const result = (await db.execute(sql`select ${nextUploadTurnSql(company)} as turn`)) as unknown as Rows<{ turn: number }>;
+  return Number(result.rows[0].turn);
 }
 
 /** The count of the company's uploads that wait for a worker or are being processed now (their jobs, that is), as an expression of a larger statement. */

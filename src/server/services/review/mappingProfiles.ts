@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clientProfiles, clientWeekFacts, uploads } from '../../db/schema';
 import type { UploadSummary } from '../uploads/uploadSummary';
@@ -67,15 +67,23 @@ export async function rememberApprovedUpload(tx: Executor, upload: ApprovedUploa
  * compare with and no facts.
  */
 export async function loadClientHistory(db: Executor, clientId: string, weekStart: string): Promise<ClientHistory | undefined> {
-  const [profile] = await db.select().from(clientProfiles).where(eq(clientProfiles.clientId, clientId)).limit(1);
-  if (!profile) return undefined;
-  const [lastWeek] = await db
+  // the profile and its last approved week in one statement: every upload's job reads them as it starts
+  const lastApproved = db
     .select({ weekStart: clientWeekFacts.weekStart, facts: clientWeekFacts.facts })
     .from(clientWeekFacts)
     .innerJoin(uploads, eq(uploads.id, clientWeekFacts.uploadId))
-    .where(and(eq(clientWeekFacts.clientId, clientId), lt(clientWeekFacts.weekStart, weekStart), eq(uploads.approvalStatus, 'APPROVED')))
+    .where(and(eq(clientWeekFacts.clientId, clientProfiles.clientId), lt(clientWeekFacts.weekStart, weekStart), eq(uploads.approvalStatus, 'APPROVED')))
     .orderBy(desc(clientWeekFacts.weekStart), desc(clientWeekFacts.createdAt))
+    .limit(1)
+    .as('last_week');
+  const [found] = await db
+    .select({ profile: clientProfiles, lastWeek: { weekStart: lastApproved.weekStart, facts: lastApproved.facts } })
+    .from(clientProfiles)
+    .leftJoinLateral(lastApproved, sql`true`)
+    .where(eq(clientProfiles.clientId, clientId))
     .limit(1);
+  if (!found) return undefined;
+  const { profile, lastWeek } = found;
   return {
     weekStart: lastWeek?.weekStart ?? profile.weekStart ?? '',
     sheets: profile.sheets as ProfileSheet[],

@@ -6,6 +6,8 @@ export interface UploadJobRequest {
   uploadId: string;
   jobId: string;
   expireInSeconds: number;
+  /** The job's turn among the companies' (see `nextTurn`), when the statement that wrote the upload read it; read by the queue otherwise. */
+  turn?: number;
 }
 
 /**
@@ -25,6 +27,11 @@ export interface UploadQueue {
    * is): an expression, so the limits are read in one statement with the company's other figures.
    */
   openUploads(companyId: string): SQL;
+  /**
+   * The turn of the company's next job, which orders it fairly among the companies' jobs: an
+   * expression, so the statement that writes the upload reads it too, in the company's lock.
+   */
+  nextTurn(companyId: string): SQL;
   /** Called once the transaction that queued a job has committed, so that it starts now rather than at the next poll. */
   wake(): void;
 }

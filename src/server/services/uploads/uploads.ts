@@ -120,9 +120,12 @@ export async function queueWeeklyDocument(
           ...(match ? { match } : {}),
         },
       });
-      // the upload, its raw file and its audit row in one statement: this transaction holds the company's lock
-      await tx.execute(sql`with new_upload as ${upload}, raw_file as ${rawFile} ${audit.getSQL()}`);
-      await queue.queueUpload(tx, { uploadId, jobId, expireInSeconds: ctx.config.processing.jobExpireSeconds });
+      // the upload, its raw file and its audit row in one statement, which reads its job's turn too: this
+      // transaction holds the company's lock
+      const written = (await tx.execute(sql`with new_upload as ${upload}, raw_file as ${rawFile}, audit_row as (${audit.getSQL()}) select ${queue.nextTurn(target.companyId)} as turn`)) as unknown as {
+        rows: Array<{ turn: number }>;
+      };
+      await queue.queueUpload(tx, { uploadId, jobId, expireInSeconds: ctx.config.processing.jobExpireSeconds, turn: Number(written.rows[0].turn) });
       return uploadId;
     });
   } catch (error) {
