@@ -68,7 +68,7 @@ export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promis
     // a run that died after SCRUBBED leaves only its folder to clear; the pack has a job of its own, queued
     // with SCRUBBED, unless the upload was made SCRUBBED before packs had one: then it is queued now
     await removeLeftovers(TEMP_PREFIX, uploadId);
-    if (viewerPackPending(upload)) await ensureReviewPackJob(deps.queue, { uploadId, jobId: upload.jobId });
+    if (viewerPackPending(upload)) await ensureReviewPackJob(deps.queue, deps.db, { uploadId, jobId: upload.jobId });
     return;
   }
   const stages = new UploadStages(deps, upload, files);

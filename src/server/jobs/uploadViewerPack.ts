@@ -18,6 +18,7 @@ import { REVIEW_PACK_QUEUE } from './queue';
 import { queueDbOf } from './queueTransaction';
 import type { QueuedJob } from './queueWorker';
 import { uploadStillExists } from './uploadJobs';
+import { nextUploadTurn } from './uploadTurns';
 import { type FileKind, fetchStoredFile, type UploadFileRow, uploadWithFiles } from './uploadStages';
 import type { UploadSummary } from '../services/uploads/uploadSummary';
 
@@ -45,7 +46,7 @@ const TEMP_PREFIX = 'payroll-pack-';
  * (`tx`): the status and its job commit together, so a SCRUBBED upload always has its pack coming.
  */
 export async function queueReviewPackJob(boss: PgBoss, tx: Executor, run: { uploadId: string; jobId: string | null }): Promise<void> {
-  const sent = await sendReviewPackJob(boss, run, queueDbOf(tx));
+  const sent = await sendReviewPackJob(boss, tx, run, queueDbOf(tx));
   if (sent !== packJobId(run)) throw new Error(`the review pack job of upload ${run.uploadId} was not queued`);
 }
 
@@ -54,14 +55,19 @@ export async function queueReviewPackJob(boss: PgBoss, tx: Executor, run: { uplo
  * SCRUBBED before packs had a job of their own): queued unless it already is. The job's id is the
  * run's, so an upload's run never has two.
  */
-export async function ensureReviewPackJob(boss: PgBoss, run: { uploadId: string; jobId: string | null }): Promise<void> {
-  await sendReviewPackJob(boss, run);
+export async function ensureReviewPackJob(boss: PgBoss, db: Executor, run: { uploadId: string; jobId: string | null }): Promise<void> {
+  await sendReviewPackJob(boss, db, run);
 }
 
-/** pg-boss skips a job whose id its queue already holds (and answers null). */
-function sendReviewPackJob(boss: PgBoss, run: { uploadId: string; jobId: string | null }, db?: PgBoss.Db): Promise<string | null> {
+/**
+ * Queues the pack job with its company's fair turn on the pack queue (uploadTurns.ts), read from `db`
+ * (the transaction it is queued in, when there is one). pg-boss skips a job whose id its queue
+ * already holds (and answers null).
+ */
+async function sendReviewPackJob(boss: PgBoss, db: Executor, run: { uploadId: string; jobId: string | null }, queueDb?: PgBoss.Db): Promise<string | null> {
   const data: ReviewPackJob = { uploadId: run.uploadId, runId: run.jobId };
-  return boss.send(REVIEW_PACK_QUEUE, data, { id: packJobId(run), ...(db ? { db } : {}) });
+  const priority = -(await nextUploadTurn(db, run.uploadId, REVIEW_PACK_QUEUE));
+  return boss.send(REVIEW_PACK_QUEUE, data, { id: packJobId(run), priority, ...(queueDb ? { db: queueDb } : {}) });
 }
 
 /** One id per run of an upload (pg-boss wants a uuid): the same run always names the same pack job. */

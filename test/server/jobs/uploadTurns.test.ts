@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { uploads } from '@/server/db/schema';
-import { OPEN_JOBS_INDEX, PROCESSING_QUEUE, QUEUE_SCHEMA } from '@/server/jobs/queue';
+import { OPEN_JOBS_INDEX, PROCESSING_QUEUE, QUEUE_SCHEMA, REVIEW_PACK_QUEUE } from '@/server/jobs/queue';
+import { queueReviewPackJob } from '@/server/jobs/uploadViewerPack';
 import { nextUploadTurn, openUploadJobsCount } from '@/server/jobs/uploadTurns';
 import { buildTestApp, type TestApp } from '../../helpers/buildTestApp';
 import { addClient, payrollWorkbook, staffedClient, uploadDocument } from './uploadHarness';
@@ -44,15 +45,15 @@ describe('fair turns between companies on the processing queue', () => {
     };
   }
 
-  /** Takes the next job as a worker slot does (highest priority, then oldest) and answers its upload's id. */
-  async function take(): Promise<string | undefined> {
-    const [job] = await t.queue!.fetch<{ uploadId: string }>(PROCESSING_QUEUE);
+  /** Takes the next job of the queue as a worker slot does (highest priority, then oldest) and answers its upload's id. */
+  async function take(queue = PROCESSING_QUEUE): Promise<string | undefined> {
+    const [job] = await t.queue!.fetch<{ uploadId: string }>(queue);
     return job?.data.uploadId;
   }
 
-  async function takeAll(): Promise<string[]> {
+  async function takeAll(queue = PROCESSING_QUEUE): Promise<string[]> {
     const taken: string[] = [];
-    for (let id = await take(); id; id = await take()) taken.push(id);
+    for (let id = await take(queue); id; id = await take(queue)) taken.push(id);
     return taken;
   }
 
@@ -130,4 +131,40 @@ describe('fair turns between companies on the processing queue', () => {
     const [row] = await t.database.db.select({ jobId: uploads.jobId }).from(uploads).where(inArray(uploads.id, [uploadId]));
     return row.jobId as string;
   }
+
+  describe('and on the review pack queue', () => {
+    /** Queues the pack job of each upload as its job does, in the transaction that makes it SCRUBBED. */
+    async function queuePacks(...uploadIds: string[]): Promise<void> {
+      for (const uploadId of uploadIds) {
+        const jobId = await jobOf(uploadId);
+        await t.database.db.transaction((tx) => queueReviewPackJob(t.queue!, tx, { uploadId, jobId }));
+      }
+    }
+
+    it("puts another company's first pack right after the pack ahead of it, and takes the companies waiting in rotation", async () => {
+      const a = await company(5);
+      const b = await company(2);
+      const c = await company(1);
+      const [a1, a2, a3] = [await a.upload(), await a.upload(), await a.upload()];
+      const [b1, b2, c1, a4] = [await b.upload(), await b.upload(), await c.upload(), await a.upload()];
+      // the upload queue's own turns are not the pack queue's: the uploads were all taken long ago
+      await takeAll();
+
+      await queuePacks(a1, a2, a3, b1);
+      expect(await take(REVIEW_PACK_QUEUE)).toBe(a1);
+      // a1's pack is being built; B, C and A have more packs coming
+      await queuePacks(c1, b2, a4);
+      expect(await takeAll(REVIEW_PACK_QUEUE)).toEqual([b1, c1, a2, b2, a3, a4]);
+    });
+
+    it("keeps its turns apart from the upload queue's: a company with a pile of uploads waiting gets the clock's turn for its first pack", async () => {
+      const a = await company(3);
+      const b = await company(1);
+      const [a1, , a3] = [await a.upload(), await a.upload(), await a.upload()];
+      const b1 = await b.upload();
+      // A's uploads wait on their own queue with turns 0 to 2, B's with turn 0: the packs' turns start afresh
+      await queuePacks(a3, b1, a1);
+      expect(await takeAll(REVIEW_PACK_QUEUE)).toEqual([a3, b1, a1]);
+    });
+  });
 });
