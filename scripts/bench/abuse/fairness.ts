@@ -11,18 +11,22 @@
  * worker). Cases: no burst, a burst of 8, a burst of 30 (the company limit on uploads waiting,
  * COMPANY_MAX_QUEUED_UPLOADS, is raised to let the whole burst in). Also reported: how many of A's
  * uploads finished while B's waited or ran (fair turns: the one running when B's arrived, per worker
- * slot), and how long A took to queue its burst (its uploads are processed meanwhile).
+ * slot), how long A took to queue its burst (its uploads are processed meanwhile), and when B's review
+ * was ready (its review pack, built by a job of its own after SCRUBBED, in fair turns with A's packs).
  *
  * `npx tsx scripts/bench/abuse/fairness.ts` prints the figures; `runFairness()` answers them.
  *
  *   BENCH_DIR=path              where the generated workbooks are kept between runs (the engine benchmark's)
  *   BENCH_FAIRNESS_BURSTS=8,30  the burst sizes (default 8,30)
+ *   BENCH_FAIRNESS_PREVIOUS=1   each case also on the previous build (previousBuild.ts: the last commit, or
+ *                               BENCH_PREVIOUS_COMMIT), right after this build's: its figures end in `Previous`
  */
 import { existsSync, mkdirSync, openAsBlob } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildIfStale, DEMO, startBuiltServer, stopBuiltServer } from '../builtServer';
+import { previousBuild } from '../previousBuild';
 import { writeModelXlsx } from '../payrollFiles';
 import { payrollModel } from '../payrollModel';
 
@@ -147,14 +151,16 @@ interface CaseResult {
   largeDoneMeanwhile: number;
   /** Time A took to queue its burst. */
   queueingMs: number;
+  /** B's 50 KB upload, from its request until its review is ready (its pack built). */
+  reviewMs: number;
 }
 
 /** One case on a fresh server: B warms up, A queues `burst` large uploads, B's small upload is timed. */
-async function runCase(burst: number, files: { small: string; large: string }): Promise<CaseResult> {
+async function runCase(burst: number, files: { small: string; large: string }, root?: string): Promise<CaseResult> {
   const queuedLimit = Number(process.env.COMPANY_MAX_QUEUED_UPLOADS) || DEFAULT_QUEUED_LIMIT;
   const env: Record<string, string> = { ACCESS_TOKEN_TTL_SECONDS: '7200' };
   if (burst >= queuedLimit) env.COMPANY_MAX_QUEUED_UPLOADS = String(burst + 1);
-  const server = await startBuiltServer({ dataDirPrefix: 'payroll-bench-fairness-', env });
+  const server = await startBuiltServer({ dataDirPrefix: 'payroll-bench-fairness-', env, root });
   try {
     const a = await staffWithClients(server.baseUrl, DEMO, burst, 'Burst client');
     const b = await staffWithClients(server.baseUrl, OTHER_COMPANY, 2, 'Small client');
@@ -173,7 +179,9 @@ async function runCase(burst: number, files: { small: string; large: string }): 
     const smallMs = performance.now() - start;
     if (status !== 'SCRUBBED') throw new Error(`the timed upload ended ${status}`);
     const largeDoneMeanwhile = (await scrubbedCount(a.staff)) - largeDoneAtStart;
-    return { smallMs, waitMs: startedAt - start, largeDoneMeanwhile, queueingMs };
+    await untilViewerPrepared(b.staff, smallId);
+    const reviewMs = performance.now() - start;
+    return { smallMs, waitMs: startedAt - start, largeDoneMeanwhile, queueingMs, reviewMs };
   } finally {
     // the rest of the burst is not waited for: stopping hands it back to the queue of a server that is removed
     await stopBuiltServer(server);
@@ -187,15 +195,27 @@ export async function runFairness(): Promise<Record<string, number | string>> {
   const figures: Record<string, number | string> = {
     processingConcurrency: process.env.PROCESSING_CONCURRENCY ?? 'cores minus one',
   };
-  const alone = await runCase(0, files);
-  figures.smallUploadAloneMs = Math.round(alone.smallMs);
-  figures.smallUploadAloneWaitMs = Math.round(alone.waitMs);
+  const builds = [{ suffix: '', root: undefined as string | undefined }];
+  if (process.env.BENCH_FAIRNESS_PREVIOUS === '1') {
+    const previous = previousBuild();
+    figures.previousBuild = previous.commit;
+    builds.push({ suffix: 'Previous', root: previous.root });
+  }
+  for (const { suffix, root } of builds) {
+    const alone = await runCase(0, files, root);
+    figures[`smallUploadAloneMs${suffix}`] = Math.round(alone.smallMs);
+    figures[`smallUploadAloneWaitMs${suffix}`] = Math.round(alone.waitMs);
+    figures[`smallReviewAloneMs${suffix}`] = Math.round(alone.reviewMs);
+  }
   for (const burst of BURSTS) {
-    const behind = await runCase(burst, files);
-    figures[`smallUploadBehind${burst}LargeMs`] = Math.round(behind.smallMs);
-    figures[`smallUploadBehind${burst}LargeWaitMs`] = Math.round(behind.waitMs);
-    figures[`largeDoneWhileSmallBehind${burst}`] = behind.largeDoneMeanwhile;
-    figures[`burst${burst}QueueingMs`] = Math.round(behind.queueingMs);
+    for (const { suffix, root } of builds) {
+      const behind = await runCase(burst, files, root);
+      figures[`smallUploadBehind${burst}LargeMs${suffix}`] = Math.round(behind.smallMs);
+      figures[`smallUploadBehind${burst}LargeWaitMs${suffix}`] = Math.round(behind.waitMs);
+      figures[`smallReviewBehind${burst}LargeMs${suffix}`] = Math.round(behind.reviewMs);
+      figures[`largeDoneWhileSmallBehind${burst}${suffix}`] = behind.largeDoneMeanwhile;
+      figures[`burst${burst}QueueingMs${suffix}`] = Math.round(behind.queueingMs);
+    }
   }
   return figures;
 }
