@@ -46,7 +46,7 @@ const TEMP_PREFIX = 'payroll-pack-';
  * (`tx`): the status and its job commit together, so a SCRUBBED upload always has its pack coming.
  */
 export async function queueReviewPackJob(boss: PgBoss, tx: Executor, run: { uploadId: string; jobId: string | null }): Promise<void> {
-  const sent = await sendReviewPackJob(boss, tx, run, queueDbOf(tx));
+  const sent = await sendReviewPackJob(boss, tx, run, true);
   if (sent !== packJobId(run)) throw new Error(`the review pack job of upload ${run.uploadId} was not queued`);
 }
 
@@ -60,14 +60,14 @@ export async function ensureReviewPackJob(boss: PgBoss, db: Executor, run: { upl
 }
 
 /**
- * Queues the pack job with its company's fair turn on the pack queue (uploadTurns.ts), read from `db`
- * (the transaction it is queued in, when there is one). pg-boss skips a job whose id its queue
- * already holds (and answers null).
+ * Queues the pack job with its company's fair turn on the pack queue (uploadTurns.ts), read from `db`;
+ * `inTransaction`: `db` is the transaction the job is written in too. pg-boss skips a job whose id its
+ * queue already holds (and answers null).
  */
-async function sendReviewPackJob(boss: PgBoss, db: Executor, run: { uploadId: string; jobId: string | null }, queueDb?: PgBoss.Db): Promise<string | null> {
+async function sendReviewPackJob(boss: PgBoss, db: Executor, run: { uploadId: string; jobId: string | null }, inTransaction = false): Promise<string | null> {
   const data: ReviewPackJob = { uploadId: run.uploadId, runId: run.jobId };
   const priority = -(await nextUploadTurn(db, run.uploadId, REVIEW_PACK_QUEUE));
-  return boss.send(REVIEW_PACK_QUEUE, data, { id: packJobId(run), priority, ...(queueDb ? { db: queueDb } : {}) });
+  return boss.send(REVIEW_PACK_QUEUE, data, { id: packJobId(run), priority, ...(inTransaction ? { db: queueDbOf(db) } : {}) });
 }
 
 /** One id per run of an upload (pg-boss wants a uuid): the same run always names the same pack job. */
