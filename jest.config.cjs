@@ -71,7 +71,7 @@ module.exports = {
       testMatch: ['<rootDir>/test/server/**/*.test.ts', '<rootDir>/test/common/**/*.test.ts', '<rootDir>/test/scripts/**/*.test.ts'],
       // Suites that need several processes on one database run where TEST_DATABASE_URL names a
       // PostgreSQL server (CI's PostgreSQL pass); the embedded database serves one process only.
-      testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...(process.env.TEST_DATABASE_URL ? [] : ['/test/server/jobs/workerRestart\\.test\\.ts$', '/test/server/db/queryPlans\\.test\\.ts$', '/test/server/db/postgresStatementNames\\.test\\.ts$', '/test/server/realtime/crossProcess\\.test\\.ts$', '/test/server/main\\.test\\.ts$'])],
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...(process.env.TEST_DATABASE_URL ? [] : ['/test/server/jobs/workerRestart\\.test\\.ts$', '/test/server/jobs/queuedJobNotices\\.test\\.ts$', '/test/server/db/queryPlans\\.test\\.ts$', '/test/server/db/postgresStatementNames\\.test\\.ts$', '/test/server/realtime/crossProcess\\.test\\.ts$', '/test/server/main\\.test\\.ts$'])],
     },
   ],
 };

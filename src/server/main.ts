@@ -9,6 +9,7 @@ import { openConfiguredDatabase } from './db/open';
 import { surviveOutages } from './db/unreachable';
 import { PROCESSING_QUEUE, REVIEW_PACK_QUEUE, startQueue } from './jobs/queue';
 import type { QueueWorker } from './jobs/queueWorker';
+import { listenForQueuedJobs, type QueuedJobNotices } from './jobs/queuedJobNotices';
 import { startReviewPackWorker } from './jobs/reviewPackWorker';
 import { recordUploadHandBack } from './jobs/uploadHandBack';
 import { startUploadWorker } from './jobs/uploadWorker';
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
   let worker: QueueWorker | undefined;
   let packWorker: QueueWorker | undefined;
   let lease: WorkerLease | undefined;
+  let notices: QueuedJobNotices | undefined;
   let fanout: { pool: Awaited<ReturnType<typeof openFanoutPool>>; publisher: WorkerPublisher } | undefined;
   if (role === 'all' || role === 'worker') {
     // In `all` the worker shares the API's storage, logger and publisher, so its updates reach this
@@ -115,6 +117,8 @@ async function main(): Promise<void> {
       log: deps.log,
     });
     lease = started.lease;
+    // Jobs queued by other processes (a separate API) wake this one's workers at once.
+    if (config.databaseUrl) notices = await listenForQueuedJobs(config.databaseUrl, queue, deps.log);
     worker = await startUploadWorker(queue, deps, config.processing.concurrency, lease);
     // The review packs have slots of their own: an upload never waits for another's pack.
     packWorker = await startReviewPackWorker(queue, deps, config.processing.reviewPackConcurrency, lease);
@@ -134,6 +138,7 @@ async function main(): Promise<void> {
     // The API accepts nothing new and lets the requests and upload streams under way finish; jobs under
     // way finish too, or are stopped when the grace period is over and handed back to the queue.
     await Promise.all([app && closeApp(app, graceMs), worker?.stop(graceMs), packWorker?.stop(graceMs)]);
+    await notices?.close();
     await lease?.stop().catch(() => undefined);
     // A hand-back still being recorded is written before the database closes.
     await queue.stop({ graceful: true, wait: true, timeout: 2_000 }).catch(() => undefined);

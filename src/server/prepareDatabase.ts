@@ -24,7 +24,7 @@ export async function prepareDatabase(database: DatabaseHandle, options: Prepara
   let seeded = false;
   await database.migrate({
     then: async (executeSql) => {
-      await prepareQueue(executeSql, options.jobExpireSeconds);
+      await prepareQueue(executeSql, options.jobExpireSeconds, database.kind);
       // Two processes loading the demo data at once would both find the database empty.
       if (options.seedDemo) seeded = await seedDemoData(database.db);
     },

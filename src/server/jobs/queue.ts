@@ -47,7 +47,9 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
   });
   await boss.start();
   await createQueues(boss, expire);
-  await indexOpenJobs((text, values) => handle.executeSql(text, values));
+  const executeSql: ExecuteSql = (text, values) => handle.executeSql(text, values);
+  await indexOpenJobs(executeSql);
+  if (handle.kind === 'postgres') await noticeQueuedJobs(executeSql);
   return boss;
 }
 
@@ -58,7 +60,7 @@ export async function startQueue(handle: DatabaseHandle, options: QueueOptions):
  * after the application's migrations; startQueue then finds everything in place and only reads the
  * schema's version (it still creates what is missing for a single process that skipped this, as tests do).
  */
-export async function prepareQueue(executeSql: ExecuteSql, jobExpireSeconds = DEFAULT_JOB_EXPIRE_SECONDS): Promise<void> {
+export async function prepareQueue(executeSql: ExecuteSql, jobExpireSeconds = DEFAULT_JOB_EXPIRE_SECONDS, kind: DatabaseHandle['kind'] = 'pglite'): Promise<void> {
   const boss = new PgBoss({ db: { executeSql }, schema: QUEUE_SCHEMA, supervise: false, schedule: false, migrate: true });
   boss.on('error', () => {
     // A failure here rejects start or createQueue below.
@@ -67,6 +69,7 @@ export async function prepareQueue(executeSql: ExecuteSql, jobExpireSeconds = DE
   try {
     await createQueues(boss, jobExpireSeconds);
     await indexOpenJobs(executeSql);
+    if (kind === 'postgres') await noticeQueuedJobs(executeSql);
   } finally {
     await boss.stop({ graceful: false, wait: true });
   }
@@ -97,4 +100,27 @@ async function indexOpenJobs(executeSql: ExecuteSql): Promise<void> {
   const found = await executeSql(`select 1 from pg_indexes where schemaname = $1 and indexname = $2`, [QUEUE_SCHEMA, OPEN_JOBS_INDEX]);
   if (found.rows.length > 0) return;
   await executeSql(OPEN_JOBS_INDEX_DEFINITION);
+}
+
+/**
+ * On PostgreSQL, where the API that queues an upload and the workers that take it may be separate
+ * processes: every job written to the queue is announced on JOB_QUEUED_CHANNEL, its queue's name the
+ * payload, when the transaction that wrote it commits, so an idle worker of any process starts it at
+ * once rather than at its next poll (queuedJobNotices.ts). A row trigger on pg-boss's job table: its
+ * partitions have it, also one attached later. The embedded database serves one process, whose own
+ * workers are woken directly, so it has none. Made once: a start that finds it only reads the catalogue.
+ */
+export const JOB_QUEUED_CHANNEL = 'payroll_job_queued';
+const JOB_QUEUED_TRIGGER = 'job_queued_notice';
+
+async function noticeQueuedJobs(executeSql: ExecuteSql): Promise<void> {
+  const found = await executeSql(`select 1 from pg_trigger where tgname = $1 and tgrelid = '${QUEUE_SCHEMA}.job'::regclass`, [JOB_QUEUED_TRIGGER]);
+  if (found.rows.length > 0) return;
+  await executeSql(`
+    create or replace function ${QUEUE_SCHEMA}.${JOB_QUEUED_TRIGGER}() returns trigger language plpgsql as $$
+    begin
+      perform pg_notify('${JOB_QUEUED_CHANNEL}', new.name);
+      return null;
+    end $$`);
+  await executeSql(`create trigger ${JOB_QUEUED_TRIGGER} after insert on ${QUEUE_SCHEMA}.job for each row execute function ${QUEUE_SCHEMA}.${JOB_QUEUED_TRIGGER}()`);
 }

@@ -20,10 +20,18 @@ export interface QueuedJob<Data> {
 }
 
 /**
- * How often an idle worker asks the queue for a job. A job queued in this process wakes its
- * workers at once; one queued by another process (a separate API process) is found within this.
+ * How often an idle worker asks the queue for a job. A job queued in this process wakes its workers
+ * at once, and on PostgreSQL one queued by another process (a separate API process) does too, through
+ * the queue's notice (queuedJobNotices.ts); a notice lost with its connection is made up for within this.
  */
-const POLLING_INTERVAL_SECONDS = 0.5;
+const POLLING_INTERVAL_MS = 500;
+
+export interface QueueWorkerOptions {
+  /** Each job run recorded as held by this process (workerLeases.ts). */
+  lease?: JobLease;
+  /** How long an idle slot waits before it asks the queue again, unless woken (default POLLING_INTERVAL_MS). */
+  pollingIntervalMs?: number;
+}
 
 /** The queue workers' slots in this process, by queue instance and queue name: a job queued here wakes them at once. */
 const localSlots = new WeakMap<PgBoss, Map<string, Set<{ notify(): void }>>>();
@@ -84,7 +92,7 @@ export async function startQueueWorker<Data extends object>(
   queue: string,
   concurrency: number,
   run: (job: QueuedJob<Data>) => Promise<void>,
-  lease?: JobLease,
+  { lease, pollingIntervalMs = POLLING_INTERVAL_MS }: QueueWorkerOptions = {},
 ): Promise<QueueWorker> {
   /** What stops each run under way: stop() waits for the slots themselves, which end with their runs. */
   const halts = new Set<AbortController>();
@@ -117,7 +125,7 @@ export async function startQueueWorker<Data extends object>(
   };
   // An outcome that could not be recorded (the database out of reach) is not lost: the job expires and
   // is handed out again. It is reported as pg-boss reports its own errors.
-  const slots = Array.from({ length: concurrency }, () => new Slot(() => fetchOne<Data>(boss, queue), handle, (error) => boss.emit('error', error)));
+  const slots = Array.from({ length: concurrency }, () => new Slot(() => fetchOne<Data>(boss, queue), handle, (error) => boss.emit('error', error), pollingIntervalMs));
   const local = localSlots.get(boss) ?? new Map<string, Set<{ notify(): void }>>();
   localSlots.set(boss, local);
   const mine = local.get(queue) ?? new Set<{ notify(): void }>();
@@ -153,7 +161,8 @@ async function fetchOne<Data>(boss: PgBoss, queue: string): Promise<PgBoss.Job<D
 
 /**
  * One unit of a queue worker's concurrency: asks for a job, runs it, and asks again at once; with none
- * waiting it asks again after POLLING_INTERVAL_SECONDS, or sooner when woken (a job queued in this process).
+ * waiting it asks again after its polling interval, or sooner when woken (a job queued in this process,
+ * or a notice of one queued by another).
  */
 class Slot<Job> {
   private stopping = false;
@@ -165,6 +174,7 @@ class Slot<Job> {
     private readonly next: () => Promise<Job | undefined>,
     private readonly handle: (job: Job) => Promise<void>,
     private readonly report: (error: unknown) => void,
+    private readonly pollingIntervalMs: number,
   ) {
     this.ended = this.loop();
   }
@@ -195,7 +205,7 @@ class Slot<Job> {
         this.report(error);
       }
       // The queue may hold more: after a job, look for the next one now rather than after a polling interval.
-      const rest = POLLING_INTERVAL_SECONDS * 1000 - (performance.now() - started);
+      const rest = this.pollingIntervalMs - (performance.now() - started);
       if (!ran && !this.stopping && !this.woken && rest > 0) await this.sleep(rest);
     }
   }
@@ -215,7 +225,8 @@ class Slot<Job> {
 
 /**
  * Wakes this process's idle workers of a queue after a job of it commits, so the job starts now
- * rather than at the next poll. Workers in other processes find it at their next poll.
+ * rather than at the next poll: called by the process that queued it, and on PostgreSQL by every
+ * process that hears the queue's notice of it (queuedJobNotices.ts).
  */
 export function wakeQueueWorkers(boss: PgBoss, queue: string): void {
   for (const slot of localSlots.get(boss)?.get(queue) ?? []) slot.notify();

@@ -21,7 +21,7 @@ const YIELD_TO_UPLOADS_MAX_MS = 5_000;
  */
 export function startReviewPackWorker(boss: PgBoss, deps: ViewerPackDeps, concurrency: number, lease?: JobLease): Promise<QueueWorker> {
   const paced: ViewerPackDeps = { ...deps, pace: () => queueIdle(boss, PROCESSING_QUEUE, YIELD_TO_UPLOADS_MAX_MS) };
-  return startQueueWorker<ReviewPackJob>(boss, REVIEW_PACK_QUEUE, concurrency, (job) => buildReviewPack(paced, job), lease);
+  return startQueueWorker<ReviewPackJob>(boss, REVIEW_PACK_QUEUE, concurrency, (job) => buildReviewPack(paced, job), { lease });
 }
 
 /** Wakes this process's idle pack workers once a pack job has committed, so the build starts now rather than at the next poll. */

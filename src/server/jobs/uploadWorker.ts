@@ -15,12 +15,12 @@ export type UploadWorker = QueueWorker;
  * engine's outputs are stored: the review pack is built by a job of its own (reviewPackWorker.ts).
  */
 export async function startUploadWorker(boss: PgBoss, deps: UploadJobDeps, concurrency: number, lease?: JobLease): Promise<UploadWorker> {
-  return startQueueWorker<ProcessUploadJob>(boss, PROCESSING_QUEUE, concurrency, (job) => processUpload(deps, job), lease);
+  return startQueueWorker<ProcessUploadJob>(boss, PROCESSING_QUEUE, concurrency, (job) => processUpload(deps, job), { lease });
 }
 
 /**
  * Wakes this process's idle upload workers after an upload commits, so a job queued here starts now
- * rather than at the next poll. Workers in other processes find it at their next poll.
+ * rather than at the next poll. Workers in other processes hear of it from the queue's notice (queuedJobNotices.ts).
  */
 export function wakeUploadWorkers(boss: PgBoss): void {
   wakeQueueWorkers(boss, PROCESSING_QUEUE);

@@ -58,7 +58,7 @@ describe('stopping a queue worker mid-run', () => {
         running();
         await new Promise<void>((_, reject) => job.halt?.addEventListener('abort', () => reject(new Error('stopped')), { once: true }));
       },
-      slowLease,
+      { lease: slowLease },
     );
     const jobId = (await boss.send(QUEUE, { n: 1 }))!;
     await underWay;
