@@ -1,12 +1,12 @@
-import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, gt, type SQL, sql } from 'drizzle-orm';
 import { formatFileSize } from '@/common/fileSize';
 import type { CompanyLimits } from '../../config';
 import type { Executor } from '../../db/client';
-import { companies, companyStorage as storageCounters, uploads } from '../../db/schema';
+import { companyStorage as storageCounters, uploads } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { failedVersionsOf } from './failedVersions';
 import type { UploadQueue } from './uploadQueue';
-import type { UploadTarget } from './uploadTargets';
+import { newestVersionOf, type UploadTarget, versionAfter } from './uploadTargets';
 
 const DAY_MS = 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
@@ -29,21 +29,24 @@ export interface CompanyStorage {
 }
 
 /**
- * Refuses an upload its company may not make now: too many of the company's uploads wait to be
- * processed (429), the client's week failed too often today (429), or the company's files would
- * outgrow its storage (413). Called before the file is read (`incomingBytes` unknown: only a full
- * store refuses), then again with its size in the transaction that records it, after
- * {@link lockCompanyUploads}, so two uploads of a company cannot both take the last place.
+ * The checks an upload passes before it is recorded, in one statement: its week's version rule
+ * (versionAfter: the week is free, or this re-uploads its newest, rejected version), then its
+ * company's limits: too many of the company's uploads wait to be processed (429), the client's week
+ * failed too often today (429), or the company's files would outgrow its storage (413). Answers the
+ * version the upload gets. Called before the file is read (`incomingBytes` unknown: only a full store
+ * refuses), then again with its size in the transaction that records it, after
+ * {@link lockUploadTarget}, so two uploads of a company cannot both take the last place, nor two of a
+ * week both pass.
  */
-export async function checkUploadLimits(
+export async function checkUpload(
   db: Executor,
   queue: Pick<UploadQueue, 'openUploads'>,
   limits: CompanyLimits,
   target: UploadTarget,
   incomingBytes?: number,
   now = new Date(),
-): Promise<void> {
-  // a week takes a new first upload only when it has none or its newest failed (nextVersion): its recent
+): Promise<number> {
+  // a week takes a new first upload only when it has none or its newest failed (versionAfter): its recent
   // failures, newest first, as many as the limit; when they reach it, the oldest of them says when it reopens
   const recentFailures = db
     .select({ createdAt: uploads.createdAt })
@@ -56,11 +59,29 @@ export async function checkUploadLimits(
     ? sql`0 as failures, null::float8 as oldest_failure_ms`
     : sql`(select count(*)::int from ${recentFailures}) as failures,
           (select (extract(epoch from min(${recentFailures.createdAt})) * 1000)::float8 from ${recentFailures}) as oldest_failure_ms`;
-  // one statement for all three limits: it runs in the transaction that holds the company's lock
+  const newest = newestVersionOf(db, target);
   const result = (await db.execute(sql`
-    select ${queue.openUploads(target.companyId)} as queued, ${storedBytesSql(target.companyId)} as used, ${failures}
-  `)) as unknown as { rows: Array<{ queued: number; used: string | number; failures: number; oldest_failure_ms: number | null }> };
+    select ${newest.id} as newest_id, ${newest.attempt} as newest_attempt, ${newest.status} as newest_status, ${newest.approvalStatus} as newest_approval,
+      ${queue.openUploads(target.companyId)} as queued, ${storedBytesSql(target.companyId)} as used, ${failures}
+    from (select) as checked left join lateral ${newest} on true
+  `)) as unknown as {
+    rows: Array<{
+      newest_id: string | null;
+      newest_attempt: number | null;
+      newest_status: string | null;
+      newest_approval: string | null;
+      queued: number;
+      used: string | number;
+      failures: number;
+      oldest_failure_ms: number | null;
+    }>;
+  };
   const [figures] = result.rows;
+  const version = versionAfter(
+    figures.newest_id === null ? undefined : { id: figures.newest_id, attempt: Number(figures.newest_attempt), status: figures.newest_status!, approvalStatus: figures.newest_approval },
+    target,
+  );
+
   const queued = Number(figures.queued);
   if (queued >= limits.maxQueuedUploads) throw new AppError(429, 'TOO_MANY_UPLOADS', LIMIT_REFUSALS.queued(queued));
 
@@ -78,15 +99,7 @@ export async function checkUploadLimits(
   } else if (used + incomingBytes > limits.storageQuotaBytes) {
     throw new AppError(413, 'STORAGE_QUOTA_EXCEEDED', LIMIT_REFUSALS.storageExceeded(incomingBytes, used, limits.storageQuotaBytes));
   }
-}
-
-/**
- * Locks the company's row for the transaction that records an upload: the company's uploads are
- * counted and weighed one transaction at a time. (`no key update`: rows that merely point at the
- * company, written meanwhile by others, are not held up.)
- */
-export async function lockCompanyUploads(tx: Executor, companyId: string): Promise<void> {
-  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('no key update');
+  return version;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { EARLIEST_WEEK_START, earliestWeek, parseIsoDate, toIsoDate, weekContaining } from '@/common/week';
 import type { Executor } from '../../db/client';
-import { clients, requiredDocuments, uploads } from '../../db/schema';
+import { clients, companies, requiredDocuments, uploads } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { UUID_PATTERN } from '../../http/requestVocabulary';
 import { CLIENT_NOT_FOUND, type ClientViewer, visibleTo } from '../clients/clients';
@@ -61,9 +61,7 @@ export async function newUploadTarget(db: Executor, viewer: ClientViewer, client
     .orderBy(asc(requiredDocuments.createdAt), asc(requiredDocuments.id))
     .limit(1);
   if (!client) throw notFound(CLIENT_NOT_FOUND);
-  const target = { companyId: client.companyId, clientId: client.id, clientName: client.name, requiredDocumentId: client.documentId, weekStart };
-  await nextVersion(db, target);
-  return target;
+  return { companyId: client.companyId, clientId: client.id, clientName: client.name, requiredDocumentId: client.documentId, weekStart };
 }
 
 /** A new version of a rejected upload of a client the viewer is assigned: the same client, document and week. */
@@ -76,7 +74,7 @@ export async function reuploadTarget(db: Executor, viewer: ClientViewer, uploadI
     .limit(1);
   if (!rejected) throw notFound(UPLOAD_REFUSALS.uploadNotFound);
   const { upload } = rejected;
-  const target = {
+  return {
     companyId: upload.companyId,
     clientId: upload.clientId,
     clientName: rejected.clientName,
@@ -84,24 +82,38 @@ export async function reuploadTarget(db: Executor, viewer: ClientViewer, uploadI
     weekStart: upload.weekStart,
     reuploadOf: upload.id,
   };
-  await nextVersion(db, target);
-  return target;
+}
+
+/** The newest version of a client's week, as the upload's checks read it. */
+export interface NewestVersion {
+  id: string;
+  attempt: number;
+  status: string;
+  approvalStatus: string | null;
+}
+
+/**
+ * The newest version of the target's week, a subquery (`newest`) the upload's checks read in the
+ * statement that reads its company's figures (companyLimits.ts); its columns are null for a week with none.
+ */
+export function newestVersionOf(db: Executor, target: UploadTarget) {
+  return db
+    .select({ id: uploads.id, attempt: uploads.attempt, status: uploads.status, approvalStatus: uploads.approvalStatus })
+    .from(uploads)
+    .where(and(eq(uploads.clientId, target.clientId), eq(uploads.requiredDocumentId, target.requiredDocumentId), eq(uploads.weekStart, target.weekStart)))
+    .orderBy(desc(uploads.attempt), desc(uploads.createdAt))
+    .limit(1)
+    .as('newest');
 }
 
 /**
  * The version number the upload gets in its client-week, or the refusal that keeps the week to one
  * live upload: a first upload only where the week has none or its newest version FAILED; a
  * re-upload only of the week's newest version, once rejected. Earlier versions stay as history.
- * Called before the file is read, and again in the transaction that writes the upload (with the
+ * Checked before the file is read, and again in the transaction that writes the upload (with the
  * client's row locked, so two uploads for the same week cannot both pass).
  */
-export async function nextVersion(db: Executor, target: UploadTarget): Promise<number> {
-  const [newest] = await db
-    .select({ id: uploads.id, attempt: uploads.attempt, status: uploads.status, approvalStatus: uploads.approvalStatus })
-    .from(uploads)
-    .where(and(eq(uploads.clientId, target.clientId), eq(uploads.requiredDocumentId, target.requiredDocumentId), eq(uploads.weekStart, target.weekStart)))
-    .orderBy(desc(uploads.attempt), desc(uploads.createdAt))
-    .limit(1);
+export function versionAfter(newest: NewestVersion | undefined, target: UploadTarget): number {
   if (target.reuploadOf) {
     if (newest?.id !== target.reuploadOf) throw conflict(UPLOAD_REFUSALS.notNewest);
     if (newest.approvalStatus !== 'REJECTED') throw conflict(UPLOAD_REFUSALS.notRejected);
@@ -111,12 +123,22 @@ export async function nextVersion(db: Executor, target: UploadTarget): Promise<n
   return (newest?.attempt ?? 0) + 1;
 }
 
-/** Locks the target's client row for the transaction, or refuses when it is gone or no longer the viewer's. */
-export async function lockUploadClient(tx: Executor, viewer: ClientViewer, target: UploadTarget): Promise<void> {
-  const [client] = await tx
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.id, target.clientId), visibleTo(viewer)))
-    .for('update');
-  if (!client) throw notFound(target.reuploadOf ? UPLOAD_REFUSALS.uploadNotFound : CLIENT_NOT_FOUND);
+/**
+ * Locks, for the transaction that records an upload, its company's row and then its client's, in one
+ * statement, or refuses when the client is gone or no longer the viewer's. The company's row first,
+ * always (the client's lookup is lateral to it, so it runs once the company's row is held): the
+ * company's uploads are counted and weighed one transaction at a time (companyLimits.ts), and two
+ * uploads for the same week cannot both pass (versionAfter). `no key update` on the company: rows
+ * that merely point at it, written meanwhile by others, are not held up.
+ */
+export async function lockUploadTarget(tx: Executor, viewer: ClientViewer, target: UploadTarget): Promise<void> {
+  const result = (await tx.execute(sql`
+    select locked_client.id
+    from (select ${companies.id} from ${companies} where ${companies.id} = ${target.companyId} for no key update) locked_company
+    cross join lateral (
+      select ${clients.id} from ${clients}
+      where ${clients.id} = ${target.clientId} and ${clients.companyId} = locked_company.id and ${visibleTo(viewer) ?? sql`true`}
+      for update
+    ) locked_client`)) as unknown as { rows: unknown[] };
+  if (result.rows.length === 0) throw notFound(target.reuploadOf ? UPLOAD_REFUSALS.uploadNotFound : CLIENT_NOT_FOUND);
 }

@@ -8,9 +8,9 @@ import type { SpreadsheetKind } from '../../storage/spreadsheetSignature';
 import { auditInsert } from '../audit/audit';
 import type { ClientViewer } from '../clients/clients';
 import type { ChangeAuthor } from '../companies/companies';
-import { checkUploadLimits, lockCompanyUploads } from './companyLimits';
+import { checkUpload } from './companyLimits';
 import { cleanFileName, type IncomingFile, storeIncomingFile } from './incomingFiles';
-import { lockUploadClient, nextVersion, UPLOAD_REFUSALS, type UploadTarget } from './uploadTargets';
+import { lockUploadTarget, UPLOAD_REFUSALS, type UploadTarget } from './uploadTargets';
 
 /** What the reply of an accepted upload carries: the upload's id (its processing id) and its job's. */
 export interface QueuedUpload {
@@ -49,12 +49,15 @@ const tooLarge = () => new AppError(413, 'TOO_LARGE', WEEKLY_UPLOAD_MESSAGES.too
 
 /**
  * Stores a client's weekly document and queues it for processing. The type and extension are
- * checked first (spec section 5), and the company's limits (companyLimits.ts: uploads waiting, the
- * week's failures, storage), then the content (size limit, and what it is, judged as the engine
- * judges it: see storeIncomingFile); then one transaction checks the limits again with the file's
- * size and writes the upload (QUEUED), its raw file row, its job and the audit row, so an upload
- * never exists without its job nor a job without its upload. A refused upload leaves nothing: no
- * row, and its stored file is removed.
+ * checked first (spec section 5), then the week's version rule and the company's limits in one
+ * statement (companyLimits.ts checkUpload: the week is free or this re-uploads its rejected version;
+ * uploads waiting, the week's failures, storage), then the content (size limit, and what it is,
+ * judged as the engine judges it: see storeIncomingFile); then one transaction locks the company and
+ * the client, checks again with the file's size and writes the upload (QUEUED), its raw file row,
+ * its job and the audit row, so an upload never exists without its job nor a job without its upload.
+ * A refused upload leaves nothing: no row, and its stored file is removed. The company's lock is held
+ * for four statements (the checks, the upload's rows, the job, the commit): its uploads are recorded
+ * one at a time.
  */
 export async function queueWeeklyDocument(
   ctx: Pick<AppContext, 'db' | 'config' | 'storage' | 'uploadQueue'>,
@@ -70,7 +73,7 @@ export async function queueWeeklyDocument(
   const queue = ctx.uploadQueue;
   if (!queue) throw new AppError(503, 'UNAVAILABLE', UPLOAD_REFUSALS.queueUnavailable);
   const limits = ctx.config.companyLimits;
-  await checkUploadLimits(ctx.db, queue, limits, target);
+  await checkUpload(ctx.db, queue, limits, target);
 
   const stored = await storeIncomingFile(ctx.storage, incoming, {
     kind: CONTENT_KINDS[fileExtension(fileName)],
@@ -82,10 +85,8 @@ export async function queueWeeklyDocument(
   let processingId: string;
   try {
     processingId = await ctx.db.transaction(async (tx) => {
-      await lockCompanyUploads(tx, target.companyId);
-      await lockUploadClient(tx, uploader.viewer, target);
-      const attempt = await nextVersion(tx, target);
-      await checkUploadLimits(tx, queue, limits, target, stored.size);
+      await lockUploadTarget(tx, uploader.viewer, target);
+      const attempt = await checkUpload(tx, queue, limits, target, stored.size);
       const uploadId = randomUUID();
       const upload = tx.insert(uploads).values({
         id: uploadId,
