@@ -121,7 +121,7 @@ async function main(): Promise<void> {
     if (config.databaseUrl) notices = await listenForQueuedJobs(config.databaseUrl, queue, deps.log);
     worker = await startUploadWorker(queue, deps, config.processing.concurrency, lease);
     // The review packs have slots of their own: an upload never waits for another's pack.
-    packWorker = await startReviewPackWorker(queue, deps, config.processing.reviewPackConcurrency, lease);
+    packWorker = await startReviewPackWorker(queue, deps, config.processing.reviewPackConcurrency, { lease });
   }
   if (role === 'worker') {
     console.log(`Worker started: ${config.processing.concurrency} upload(s) and ${config.processing.reviewPackConcurrency} review pack(s) at a time.`);

@@ -230,26 +230,59 @@ class Slot<Job> {
  */
 export function wakeQueueWorkers(boss: PgBoss, queue: string): void {
   for (const slot of localSlots.get(boss)?.get(queue) ?? []) slot.notify();
+  for (const heard of [...(queuedListeners.get(boss)?.get(queue) ?? [])]) heard();
+}
+
+/** Who waits to hear of the next job queued, by queue instance and queue name (jobQueued). */
+const queuedListeners = new WeakMap<PgBoss, Map<string, Set<() => void>>>();
+
+/**
+ * Resolves when this process next hears of a job queued on `queue` (as its workers are woken: queued
+ * here, or announced by another process on PostgreSQL), or once `signal` is aborted.
+ */
+export function jobQueued(boss: PgBoss, queue: string, signal: AbortSignal): Promise<void> {
+  const byQueue = queuedListeners.get(boss) ?? new Map<string, Set<() => void>>();
+  queuedListeners.set(boss, byQueue);
+  const listeners = byQueue.get(queue) ?? new Set<() => void>();
+  byQueue.set(queue, listeners);
+  return new Promise((resolve) => {
+    const heard = () => {
+      listeners.delete(heard);
+      signal.removeEventListener('abort', heard);
+      resolve();
+    };
+    if (signal.aborted) return resolve();
+    listeners.add(heard);
+    signal.addEventListener('abort', heard, { once: true });
+  });
+}
+
+/** Whether this process runs a job of the queue now, or ended one less than IDLE_SETTLE_MS ago (see queueIdle). */
+export function queueBusy(boss: PgBoss, queue: string): boolean {
+  const runs = runsOf(boss, queue);
+  return runs.running > 0 || performance.now() - runs.lastEndedAt < IDLE_SETTLE_MS;
 }
 
 /**
  * Resolves once this process has run no job of the queue for a moment (IDLE_SETTLE_MS: a worker
- * going from one job straight to the next keeps it busy), or after `maxWaitMs` whatever it runs.
- * Work that may wait lets the queue's jobs have the process first.
+ * going from one job straight to the next keeps it busy), or after `maxWaitMs` whatever it runs, or
+ * once `signal` is aborted. Work that may wait lets the queue's jobs have the process first.
  */
-export async function queueIdle(boss: PgBoss, queue: string, maxWaitMs: number): Promise<void> {
+export async function queueIdle(boss: PgBoss, queue: string, maxWaitMs: number, signal?: AbortSignal): Promise<void> {
   const runs = runsOf(boss, queue);
-  if (runs.running === 0 && performance.now() - runs.lastEndedAt >= IDLE_SETTLE_MS) return;
+  if (!queueBusy(boss, queue) || signal?.aborted) return;
   let resolve = () => undefined as void;
   const idle = new Promise<void>((done) => (resolve = done));
   runs.idle.add(resolve);
   settleIdle(runs);
   const timer = setTimeout(resolve, maxWaitMs);
+  signal?.addEventListener('abort', resolve, { once: true });
   try {
     await idle;
   } finally {
     clearTimeout(timer);
     runs.idle.delete(resolve);
+    signal?.removeEventListener('abort', resolve);
   }
 }
 

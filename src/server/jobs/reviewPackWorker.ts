@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import { PROCESSING_QUEUE, REVIEW_PACK_QUEUE } from './queue';
-import { type QueueWorker, queueIdle, startQueueWorker, wakeQueueWorkers } from './queueWorker';
+import type { Executor } from '../db/client';
+import { uploads } from '../db/schema';
+import { PROCESSING_QUEUE, QUEUE_SCHEMA, REVIEW_PACK_QUEUE } from './queue';
+import { jobQueued, type QueueWorker, type QueueWorkerOptions, queueBusy, queueIdle, startQueueWorker, wakeQueueWorkers } from './queueWorker';
 import { buildReviewPack, type ReviewPackJob, type ViewerPackDeps } from './uploadViewerPack';
-import type { JobLease } from './workerLeases';
 
 /**
  * The longest a pack waits, before one batch of its rows, for this process's uploads to finish: it
@@ -15,13 +17,53 @@ const YIELD_TO_UPLOADS_MAX_MS = 5_000;
  * Takes `build-review-pack` jobs, `concurrency` at a time (config REVIEW_PACK_CONCURRENCY), in
  * worker slots of their own: a pack being built never holds an upload's job back, and the upload
  * worker's slots stay free for the engine. While an upload of this process is being processed, the
- * build pauses between batches of rows (for at most YIELD_TO_UPLOADS_MAX_MS at a time), so the next
- * upload is not slowed by the previous one's pack. Runs in the `all` and `worker` roles and stops
- * like the upload worker (jobs under way finish within the grace period, or are handed back to the queue).
+ * build pauses between batches of rows (yieldToUploads), so the next upload is not slowed by the
+ * previous one's pack, unless another company's pack waits for the slot. Runs in the `all` and
+ * `worker` roles and stops like the upload worker (jobs under way finish within the grace period,
+ * or are handed back to the queue).
  */
-export function startReviewPackWorker(boss: PgBoss, deps: ViewerPackDeps, concurrency: number, lease?: JobLease): Promise<QueueWorker> {
-  const paced: ViewerPackDeps = { ...deps, pace: () => queueIdle(boss, PROCESSING_QUEUE, YIELD_TO_UPLOADS_MAX_MS) };
-  return startQueueWorker<ReviewPackJob>(boss, REVIEW_PACK_QUEUE, concurrency, (job) => buildReviewPack(paced, job), { lease });
+export function startReviewPackWorker(boss: PgBoss, deps: ViewerPackDeps, concurrency: number, options: QueueWorkerOptions = {}): Promise<QueueWorker> {
+  const paced: ViewerPackDeps = { ...deps, pace: (uploadId) => yieldToUploads(boss, deps.db, uploadId) };
+  return startQueueWorker<ReviewPackJob>(boss, REVIEW_PACK_QUEUE, concurrency, (job) => buildReviewPack(paced, job), options);
+}
+
+/**
+ * Waits, before a batch of the upload's pack, until this process runs no upload (queueIdle), for at
+ * most `maxWaitMs`; but not while a pack of another company waits on the queue. A pack that yields
+ * holds its worker slot, so with one slot (the default) the pack of one of a company's uploads,
+ * crawling while that company's pile of uploads is processed, would hold another company's pack
+ * back for the whole pile, though that pack's turn is next (uploadTurns.ts). So the pack looks at
+ * the queue first, and when another company's pack waits it goes on at once and frees the slot as
+ * soon as it can. A pack queued while it waits (heard as the workers are woken: in this process, or
+ * announced by another on PostgreSQL) makes it look again.
+ */
+export async function yieldToUploads(boss: PgBoss, db: Executor, uploadId: string, maxWaitMs = YIELD_TO_UPLOADS_MAX_MS): Promise<void> {
+  const deadline = performance.now() + maxWaitMs;
+  while (queueBusy(boss, PROCESSING_QUEUE)) {
+    const left = deadline - performance.now();
+    if (left <= 0 || (await otherCompanysPackWaits(db, uploadId))) return;
+    const stop = new AbortController();
+    try {
+      await Promise.race([queueIdle(boss, PROCESSING_QUEUE, left, stop.signal), jobQueued(boss, REVIEW_PACK_QUEUE, stop.signal)]);
+    } finally {
+      stop.abort();
+    }
+  }
+}
+
+/**
+ * Whether a pack job of another company than the upload's waits on the queue (created, or to be
+ * retried: the states before `active`), read through the index of open jobs (queue.ts).
+ */
+async function otherCompanysPackWaits(db: Executor, uploadId: string): Promise<boolean> {
+  const result = (await db.execute(sql`
+    select exists (
+      select 1 from ${sql.identifier(QUEUE_SCHEMA)}.job as job
+      join ${uploads} on ${uploads.id} = (job.data ->> 'uploadId')::uuid
+      where job.name = ${REVIEW_PACK_QUEUE} and job.state < 'active'
+        and ${uploads.companyId} <> (select ${uploads.companyId} from ${uploads} where ${uploads.id} = ${uploadId})
+    ) as waits`)) as unknown as { rows: Array<{ waits: boolean }> };
+  return result.rows[0].waits === true;
 }
 
 /** Wakes this process's idle pack workers once a pack job has committed, so the build starts now rather than at the next poll. */

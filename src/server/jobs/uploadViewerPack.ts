@@ -35,8 +35,8 @@ export interface ViewerPackDeps {
   db: Database;
   storage: FileStorage;
   log: { error: (details: object, message: string) => void };
-  /** Awaited before each batch of rows: the workers let this process's uploads go first (reviewPackWorker.ts). */
-  pace?: () => Promise<void>;
+  /** Awaited before each batch of the upload's rows: the workers let this process's uploads go first (reviewPackWorker.ts). */
+  pace?: (uploadId: string) => Promise<void>;
 }
 
 const TEMP_PREFIX = 'payroll-pack-';
@@ -86,8 +86,9 @@ export function packJobId(run: { uploadId: string; jobId: string | null }): stri
  */
 export async function buildReviewPack(deps: ViewerPackDeps, job: QueuedJob<ReviewPackJob>): Promise<void> {
   const { uploadId, runId } = job.data;
+  const pace = deps.pace && (() => deps.pace!(uploadId));
   // the files are fetched and read before the first batch of rows: the uploads go first from the start
-  if (deps.pace) await deps.pace();
+  if (pace) await pace();
   const found = await uploadWithFiles(deps.db, uploadId);
   if (!found || found.upload.jobId !== runId || !viewerPackPending(found.upload)) return;
   const { upload, files } = found;
@@ -96,7 +97,7 @@ export async function buildReviewPack(deps: ViewerPackDeps, job: QueuedJob<Revie
   const workDir = await freshWorkDir(TEMP_PREFIX, uploadId);
   try {
     const run = { uploadId, jobId: runId, queueJobId: job.id };
-    await prepareViewerPack(deps, run, () => storedPackFiles(deps.storage, uploadId, files, workDir), upload.summary as UploadSummary, signal);
+    await prepareViewerPack({ ...deps, pace }, run, () => storedPackFiles(deps.storage, uploadId, files, workDir), upload.summary as UploadSummary, signal);
   } finally {
     done();
     await rm(workDir, { recursive: true, force: true });
@@ -109,7 +110,7 @@ export async function buildReviewPack(deps: ViewerPackDeps, job: QueuedJob<Revie
  * again and that run builds the pack.
  */
 async function prepareViewerPack(
-  deps: Pick<ViewerPackDeps, 'db' | 'log' | 'pace'>,
+  deps: Pick<ViewerPackDeps, 'db' | 'log'> & { pace?: () => Promise<void> },
   run: UploadPackRun & { queueJobId: string },
   files: () => Promise<UploadPackFiles>,
   summary: UploadSummary,

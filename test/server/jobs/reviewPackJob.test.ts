@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { reviewBlocks, reviewSheets, uploadFiles, uploads } from '@/server/db/schema';
 import { processUpload, type UploadJobDeps } from '@/server/jobs/processUpload';
 import { PROCESSING_QUEUE, REVIEW_PACK_QUEUE } from '@/server/jobs/queue';
 import { type QueueWorker, queueIdle, startQueueWorker } from '@/server/jobs/queueWorker';
-import { startReviewPackWorker } from '@/server/jobs/reviewPackWorker';
+import { startReviewPackWorker, wakeReviewPackWorkers, yieldToUploads } from '@/server/jobs/reviewPackWorker';
 import { startUploadWorker } from '@/server/jobs/uploadWorker';
 import { buildReviewPack, type ViewerPackDeps } from '@/server/jobs/uploadViewerPack';
 import { buildTestApp, type TestApp } from '../../helpers/buildTestApp';
@@ -275,6 +275,58 @@ describe('waiting for the uploads of the process', () => {
     await queueIdle(boss, PROCESSING_QUEUE, 300);
     expect(Date.now() - since).toBeGreaterThanOrEqual(250);
     finish.shift()?.();
+  });
+
+  it("lets a pack go on while uploads run once another company's pack waits for the slot, and only then", async () => {
+    const boss = t.queue!;
+    await queueIdle(boss, PROCESSING_QUEUE, 60_000);
+    await worker?.stop();
+    worker = undefined;
+    const upload = async (companyId?: string) => {
+      const { agent, clientId, companyId: company } = await staffedClient(t, { companyId });
+      const { processingId } = (await uploadDocument(agent, { clientId }, { filename: 'week.xlsx', content: await payrollWorkbook({ rowsPerSheet: 5 }) })).json().data;
+      return { uploadId: processingId as string, companyId: company };
+    };
+    const building = await upload();
+    const sameCompany = await upload(building.companyId);
+    const otherCompany = await upload();
+    // their processing jobs are not what this is about: an upload of the process is held running below
+    await t.database.db.execute(sql`delete from pgboss.job where name = ${PROCESSING_QUEUE}`);
+    const finish: Array<() => void> = [];
+    let running = () => undefined as void;
+    const started = new Promise<void>((resolve) => (running = resolve));
+    worker = await startQueueWorker<{ uploadId: string }>(boss, PROCESSING_QUEUE, 1, async () => {
+      running();
+      await new Promise<void>((resolve) => finish.push(resolve));
+    });
+    await boss.send(PROCESSING_QUEUE, { uploadId: randomUUID() });
+    await started;
+
+    // a pack of its own company waiting: the pack still lets the upload go first
+    await boss.send(REVIEW_PACK_QUEUE, { uploadId: sameCompany.uploadId, runId: null });
+    wakeReviewPackWorkers(boss);
+    let goesOn = false;
+    const yielding = yieldToUploads(boss, t.database.db, building.uploadId, 60_000).then(() => (goesOn = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(goesOn).toBe(false);
+
+    // another company's pack queued meanwhile: the pack goes on at once, the upload still running
+    await boss.send(REVIEW_PACK_QUEUE, { uploadId: otherCompany.uploadId, runId: null });
+    wakeReviewPackWorkers(boss);
+    await yielding;
+    expect(finish).toHaveLength(1);
+    // and at its next batch, with that pack still waiting, it does not wait at all
+    await yieldToUploads(boss, t.database.db, building.uploadId, 60_000);
+    // with only that company's packs waiting, its own pack yields to the uploads as the first did
+    await t.database.db.execute(sql`delete from pgboss.job where name = ${REVIEW_PACK_QUEUE} and data ->> 'uploadId' = ${sameCompany.uploadId}`);
+    let otherGoesOn = false;
+    const otherYielding = yieldToUploads(boss, t.database.db, otherCompany.uploadId, 60_000).then(() => (otherGoesOn = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(otherGoesOn).toBe(false);
+
+    finish.shift()?.();
+    await otherYielding;
+    await t.database.db.execute(sql`delete from pgboss.job where name = ${REVIEW_PACK_QUEUE}`);
   });
 
   it('counts a queue that goes from one job straight to the next as busy, and as idle a moment after its last', async () => {
