@@ -1,19 +1,22 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { fileExtension } from '@/common/uploadRules';
 import { type ClientHistory, ProcessingError, processWorkbook, type WeekFacts, type WeekOverWeekThresholds } from '../processing';
 import { type OutputFile, type StageDeps, UploadGone, type UploadFileRow, UploadStages, uploadWithFiles } from './uploadStages';
 import { freshWorkDir, removeLeftovers, runSignal } from './jobWorkDir';
+import { REVIEW_PACK_QUEUE } from './queue';
 import type { QueuedJob } from './queueWorker';
 import { wakeReviewPackWorkers } from './reviewPackWorker';
 import { type ProcessUploadJob, uploadStillExists } from './uploadJobs';
+import { nextUploadTurnSql } from './uploadTurns';
 import { ProgressRelay, STAGE_MESSAGES, UNEXPECTED_FAILURE } from '../services/uploads/uploadMessages';
 import { storableFacts, toUploadSummary } from '../services/uploads/uploadSummary';
 import { ensureReviewPackJob, queueReviewPackJob, viewerPackPending } from './uploadViewerPack';
 import type { Executor } from '../db/client';
 import { type ClientWeek, pruneFailedVersionFiles } from '../services/uploads/failedVersions';
-import { keepWeekFacts, loadClientHistory } from '../services/review/mappingProfiles';
+import { loadClientHistory, weekFactsWrite } from '../services/review/mappingProfiles';
 
 /** Where the job reports, for the operators, what went wrong beyond the file itself; pino's logger fits. */
 export interface JobLog {
@@ -77,9 +80,12 @@ export async function processUpload(deps: UploadJobDeps, job: UploadJob): Promis
   const workDir = await freshWorkDir(TEMP_PREFIX, uploadId);
   try {
     const history = await loadClientHistory(deps.db, upload.clientId, upload.weekStart);
-    const keepFacts = (tx: Executor, facts: WeekFacts) => keepWeekFacts(tx, upload, storableFacts(facts));
-    const queuePack = (tx: Executor) => queueReviewPackJob(deps.queue, tx, { uploadId, jobId: upload.jobId });
-    await run(stages, { resumed: upload.resumedAt !== null, weekStart: upload.weekStart, history, weekOverWeek: deps.weekOverWeek, workDir, signal, keepFacts, queuePack });
+    const keepFacts = (facts: WeekFacts) => weekFactsWrite(deps.db, upload, storableFacts(facts));
+    const pack = {
+      turn: nextUploadTurnSql(upload.companyId, REVIEW_PACK_QUEUE),
+      queue: (tx: Executor, turn: number) => queueReviewPackJob(deps.queue, tx, { uploadId, jobId: upload.jobId }, turn),
+    };
+    await run(stages, { resumed: upload.resumedAt !== null, weekStart: upload.weekStart, history, weekOverWeek: deps.weekOverWeek, workDir, signal, keepFacts, pack });
     wakeReviewPackWorkers(deps.queue);
   } catch (error) {
     if (error instanceof UploadGone) return;
@@ -117,10 +123,10 @@ interface RunOptions {
   weekOverWeek: Partial<WeekOverWeekThresholds> | undefined;
   workDir: string;
   signal: AbortSignal;
-  /** Keeps the week's facts for the week-over-week checks of later weeks (they count once the upload is approved), in the SCRUBBED transaction. */
-  keepFacts: (tx: Executor, facts: WeekFacts) => Promise<void>;
-  /** Queues the review pack's job, in the transaction that makes the upload SCRUBBED. */
-  queuePack: (tx: Executor) => Promise<void>;
+  /** Keeps the week's facts for the week-over-week checks of later weeks (they count once the upload is approved), written with SCRUBBED. */
+  keepFacts: (facts: WeekFacts) => SQLWrapper;
+  /** The review pack's job: its fair turn read with SCRUBBED, then queued with it in the same transaction. */
+  pack: { turn: SQL; queue: (tx: Executor, turn: number) => Promise<void> };
 }
 
 async function run(stages: UploadStages, options: RunOptions): Promise<void> {
@@ -163,9 +169,10 @@ async function run(stages: UploadStages, options: RunOptions): Promise<void> {
   // after SCRUBBED, nothing more is published: the viewer says PREPARING until the pack's job has stored its rows
   await stages.storeOutputs(files, 'SCRUBBED', steps, {
     summary,
-    alongside: async (tx) => {
-      await options.keepFacts(tx, engineSummary.weekFacts);
-      await options.queuePack(tx);
+    alongside: {
+      writes: [options.keepFacts(engineSummary.weekFacts)],
+      reads: { pack_turn: options.pack.turn },
+      after: (tx, read) => options.pack.queue(tx, Number(read.pack_turn)),
     },
   });
 }

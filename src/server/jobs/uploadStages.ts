@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { fileExtension } from '@/common/uploadRules';
 import type { Database, Executor } from '../db/client';
 import { type fileKinds, type processingStatuses, uploadFiles, uploads } from '../db/schema';
@@ -79,7 +79,7 @@ export class UploadStages {
     let rows: UploadFileRow[];
     try {
       rows = await this.deps.db.transaction(async (tx) => {
-        await writeStatus(tx, this.upload.id, extra.summary ? { status, summary: extra.summary } : { status });
+        const read = await writeStatusWith(tx, this.upload.id, extra.summary ? { status, summary: extra.summary } : { status }, extra.alongside);
         const values = stored.map(({ output, stored: file }) => ({
           uploadId: this.upload.id,
           kind: output.kind,
@@ -96,7 +96,7 @@ export class UploadStages {
             set: { filename: sql`excluded.filename`, storageKey: sql`excluded.storage_key`, sizeBytes: sql`excluded.size_bytes`, checksum: sql`excluded.checksum` },
           })
           .returning();
-        await extra.alongside?.(tx);
+        await extra.alongside?.after?.(tx, read);
         return written;
       });
     } catch (error) {
@@ -163,10 +163,16 @@ export interface OutputFile {
   fileName: string;
 }
 
-/** What else storeOutputs writes: the summary with the status, and rows that must commit with it. */
+/** What else storeOutputs writes: the summary with the status, and what must commit with it. */
 export interface StoredOutputExtra {
   summary?: UploadSummary;
-  alongside?: (tx: Executor) => Promise<void>;
+  /**
+   * Written and read by the statement that writes the status (one statement where each was one of
+   * its own): `writes`, data-modifying statements (the week's facts); `reads`, values read with it
+   * (the review pack's turn). Then `after` runs in the same transaction with what was read (the
+   * pack's job, queued with that turn).
+   */
+  alongside?: { writes?: SQLWrapper[]; reads?: Record<string, SQL>; after?: (tx: Executor, read: Record<string, unknown>) => Promise<void> };
 }
 
 /**
@@ -196,15 +202,42 @@ export async function fetchStoredFile(
   return { file, path: local };
 }
 
-async function writeStatus(db: Executor, uploadId: string, values: Partial<Pick<typeof uploads.$inferInsert, 'status' | 'errorMessage' | 'summary'>>): Promise<void> {
+type StatusValues = Partial<Pick<typeof uploads.$inferInsert, 'status' | 'errorMessage' | 'summary'>>;
+
+function statusUpdate(db: Executor, uploadId: string, values: StatusValues) {
   // a finished upload is no longer resuming from an interruption
   const resumed = values.status && FINISHED.includes(values.status) ? { resumedAt: null } : {};
-  const [row] = await db
+  return db
     .update(uploads)
     .set({ ...values, ...resumed, updatedAt: new Date() })
     .where(and(eq(uploads.id, uploadId), notInArray(uploads.status, FINISHED)))
     .returning({ id: uploads.id });
+}
+
+async function writeStatus(db: Executor, uploadId: string, values: StatusValues): Promise<void> {
+  const [row] = await statusUpdate(db, uploadId, values);
   if (!row) throw new UploadGone();
+}
+
+/**
+ * Writes the status as writeStatus does, and in the same statement `alongside`'s writes (each a
+ * statement of its own before) and reads, which it answers. The writes run whatever the status
+ * update finds; when it finds the upload gone or finished, UploadGone rolls the caller's
+ * transaction back with them.
+ */
+async function writeStatusWith(db: Executor, uploadId: string, values: StatusValues, alongside: StoredOutputExtra['alongside']): Promise<Record<string, unknown>> {
+  const writes = alongside?.writes ?? [];
+  const reads = Object.entries(alongside?.reads ?? {});
+  if (writes.length === 0 && reads.length === 0) {
+    await writeStatus(db, uploadId, values);
+    return {};
+  }
+  const parts = [sql`status_row as (${statusUpdate(db, uploadId, values).getSQL()})`, ...writes.map((write, index) => sql`${sql.raw(`alongside_${index}`)} as (${write.getSQL()})`)];
+  const selected = [sql`(select count(*) from status_row)::int as written`, ...reads.map(([name, value]) => sql`${value} as ${sql.identifier(name)}`)];
+  const result = (await db.execute(sql`with ${sql.join(parts, sql`, `)} select ${sql.join(selected, sql`, `)}`)) as unknown as { rows: Array<Record<string, unknown>> };
+  const [row] = result.rows;
+  if (Number(row.written) === 0) throw new UploadGone();
+  return row;
 }
 
 /** Reads a stream to its end (into `target` when given), answering its size and SHA-256. */

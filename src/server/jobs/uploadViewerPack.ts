@@ -44,9 +44,10 @@ const TEMP_PREFIX = 'payroll-pack-';
 /**
  * Queues the pack job of a run that has just made the upload SCRUBBED, inside that transaction
  * (`tx`): the status and its job commit together, so a SCRUBBED upload always has its pack coming.
+ * `turn`: its fair turn on the pack queue when the statement that wrote SCRUBBED read it (nextUploadTurnSql), or read here.
  */
-export async function queueReviewPackJob(boss: PgBoss, tx: Executor, run: { uploadId: string; jobId: string | null }): Promise<void> {
-  const sent = await sendReviewPackJob(boss, tx, run, true);
+export async function queueReviewPackJob(boss: PgBoss, tx: Executor, run: { uploadId: string; jobId: string | null }, turn?: number): Promise<void> {
+  const sent = await sendReviewPackJob(boss, tx, run, true, turn);
   if (sent !== packJobId(run)) throw new Error(`the review pack job of upload ${run.uploadId} was not queued`);
 }
 
@@ -60,13 +61,13 @@ export async function ensureReviewPackJob(boss: PgBoss, db: Executor, run: { upl
 }
 
 /**
- * Queues the pack job with its company's fair turn on the pack queue (uploadTurns.ts), read from `db`;
+ * Queues the pack job with its company's fair turn on the pack queue (uploadTurns.ts), `turn` or read from `db`;
  * `inTransaction`: `db` is the transaction the job is written in too. pg-boss skips a job whose id its
  * queue already holds (and answers null).
  */
-async function sendReviewPackJob(boss: PgBoss, db: Executor, run: { uploadId: string; jobId: string | null }, inTransaction = false): Promise<string | null> {
+async function sendReviewPackJob(boss: PgBoss, db: Executor, run: { uploadId: string; jobId: string | null }, inTransaction = false, turn?: number): Promise<string | null> {
   const data: ReviewPackJob = { uploadId: run.uploadId, runId: run.jobId };
-  const priority = -(await nextUploadTurn(db, run.uploadId, REVIEW_PACK_QUEUE));
+  const priority = -(turn ?? (await nextUploadTurn(db, run.uploadId, REVIEW_PACK_QUEUE)));
   return boss.send(REVIEW_PACK_QUEUE, data, { id: packJobId(run), priority, ...(inTransaction ? { db: queueDbOf(db) } : {}) });
 }
 

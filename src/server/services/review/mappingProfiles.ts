@@ -34,9 +34,10 @@ function profileSheetsOf(summary: Pick<UploadSummary, 'sources'>): ProfileSheet[
  * Keeps a processed upload's week facts (one entry per employee: as large as Employee Totals) in a
  * table of their own, never in the upload's summary, which every weekly list reads. A run of the
  * same upload again replaces them. They count only once the upload is approved (loadClientHistory).
+ * The statement unrun: it is a part of the one that makes the upload SCRUBBED (uploadStages.ts).
  */
-export async function keepWeekFacts(db: Executor, upload: { id: string; clientId: string; weekStart: string }, facts: WeekFacts): Promise<void> {
-  await db
+export function weekFactsWrite(db: Executor, upload: { id: string; clientId: string; weekStart: string }, facts: WeekFacts) {
+  return db
     .insert(clientWeekFacts)
     .values({ uploadId: upload.id, clientId: upload.clientId, weekStart: upload.weekStart, facts })
     .onConflictDoUpdate({ target: clientWeekFacts.uploadId, set: { facts, createdAt: new Date() } });
