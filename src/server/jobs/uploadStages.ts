@@ -30,7 +30,7 @@ export interface StageDeps {
   db: Database;
   storage: FileStorage;
   /** A job only reports progress; access changes are the services' to announce. */
-  publisher: Pick<ProcessingPublisher, 'publish'>;
+  publisher: Pick<ProcessingPublisher, 'publish' | 'publishAll'>;
 }
 
 /**
@@ -109,10 +109,8 @@ export class UploadStages {
       // a damaged earlier copy that this one replaces
       if (previous && previous.storageKey !== row.storageKey) await this.deps.storage.delete(previous.storageKey).catch(() => undefined);
     }
-    for (const step of messages) {
-      this.status = step.status;
-      this.publish(step.message);
-    }
+    // the steps together: on PostgreSQL one message to the other processes
+    this.publishSteps(messages);
     this.status = status;
   }
 
@@ -126,6 +124,17 @@ export class UploadStages {
   /** Publishes a progress message, with the share of the engine's work done, under the status last written. */
   progress(message: string, share?: number): void {
     this.publish(message, null, share);
+  }
+
+  private publishSteps(steps: Array<{ status: Status; message: string }>): void {
+    const updates = steps.map((step) => ({ processingId: this.upload.id, jobId: this.upload.jobId, status: step.status, message: step.message, error: null, seq: this.sequence() }));
+    const { publisher } = this.deps;
+    try {
+      if (publisher.publishAll) publisher.publishAll(updates);
+      else for (const update of updates) publisher.publish(update);
+    } catch {
+      // the database holds the truth; a browser that missed these updates refetches them
+    }
   }
 
   private publish(message: string, error: string | null = null, progress?: number): void {

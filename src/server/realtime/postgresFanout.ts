@@ -90,6 +90,7 @@ export function workerPublisher(pool: pg.Pool, log: FanoutLog): WorkerPublisher 
   const publisher = socketPublisher(io, { crossProcess: true, log });
   return {
     publish: (update, audience) => publisher.publish(update, audience),
+    publishAll: (updates, audience) => publisher.publishAll?.(updates, audience),
     reviewed: (event, audience) => publisher.reviewed(event, audience),
     accessChanged: (change) => publisher.accessChanged(change),
     // Not io.close(): that also closes the HTTP engine this server never had.

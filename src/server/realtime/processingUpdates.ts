@@ -109,6 +109,11 @@ export interface ProcessingPublisher {
   /** Delivers an update to the upload's rooms and, when named, to every socket of its audience. */
   publish(update: ProcessingUpdate, audience?: Audience): void;
   /**
+   * Delivers several updates at once, in order, as `publish` each would: on PostgreSQL they cross to
+   * the other processes as one message. A publisher without it has each published in turn.
+   */
+  publishAll?(updates: ProcessingUpdate[], audience?: Audience): void;
+  /**
    * Delivers an admin's decision on an upload (`uploadReviewed`) to every socket of its audience
    * only: the upload's own rooms are left out, as a staff member of another client who once followed
    * it has no business with the decision. Called after the decision commits.

@@ -10,7 +10,7 @@ import { joinRoom, leaveRoom, RoomRequestThrottle } from './roomRequests';
 import { endSocket, NOTICES } from './sessionNotices';
 import type { RealtimeIo, RealtimeSocket, SessionNotice } from './socketEvents';
 import { openingTime, socketsOverLimits } from './socketLimits';
-import { socketPublisher } from './socketPublisher';
+import { deliverProcessingBatches, socketPublisher } from './socketPublisher';
 import { handshakeOriginAllowed, handshakeUser, liveSessionIds, SocketRefusal } from './socketSession';
 
 export const SOCKET_PATH = '/socket.io';
@@ -158,6 +158,7 @@ async function realtime(app: FastifyInstance): Promise<void> {
   io.on('closeSockets', (socketIds, notice) => {
     for (const id of socketIds) closeLocalSocket(id, notice);
   });
+  deliverProcessingBatches(io);
 
   async function endLapsedSessions(): Promise<number> {
     const sockets = [...io.of('/').sockets.values()];

@@ -60,7 +60,12 @@ export interface InterServerEvents {
   /** Answered once applied, so the sender knows every process has cleaned its rooms. */
   accessChanged: (change: AccessChange, applied: (done: boolean) => void) => void;
   closeSockets: (socketIds: string[], notice: SessionNotice) => void;
+  /** Updates of an upload published together (socketPublisher's publishAll), each for the sockets of its rooms, in order. */
+  processingUpdates: (batch: ProcessingBatch) => void;
 }
+
+/** Updates published together, each with the rooms it goes to. */
+export type ProcessingBatch = Array<{ rooms: string[]; update: ProcessingUpdate }>;
 
 /** Who the socket belongs to, from the session cookie of its handshake, and what it follows. */
 export interface SocketData {

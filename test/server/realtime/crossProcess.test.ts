@@ -167,6 +167,26 @@ describe('realtime across processes on PostgreSQL', () => {
     expect(priya.updates).toEqual([]);
   });
 
+  it('delivers the updates a worker publishes together in order, sent to the other processes as one message', async () => {
+    const upload = await addUpload();
+    const sam = await socketOnB('sam');
+    const priya = await socketOnB('priya');
+    expect(await sam.join(upload.id)).toMatchObject({ ok: true });
+    await seenFromA(upload.id, 1);
+
+    const query = jest.spyOn(workerPool, 'query');
+    const steps = ['Consolidation complete', 'Scrubbing', 'Processing complete'].map((message) => update(upload, message));
+    worker.publishAll!(steps);
+    await until(() => sam.updates.length === 3, 'the updates from the worker');
+    const notices = query.mock.calls.filter(([text]) => typeof text === 'string' && text.includes('pg_notify'));
+    query.mockRestore();
+
+    expect(sam.updates).toEqual(steps);
+    expect(notices).toHaveLength(1);
+    await priya.settle();
+    expect(priya.updates).toEqual([]);
+  });
+
   it("reaches a user's own sockets and the company admins' sockets on another process, once each and nobody else's", async () => {
     const upload = await addUpload();
     const sam = await socketOnB('sam');
