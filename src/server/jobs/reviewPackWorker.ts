@@ -13,6 +13,9 @@ import { buildReviewPack, type ReviewPackJob, type ViewerPackDeps } from './uplo
  */
 const YIELD_TO_UPLOADS_MAX_MS = 5_000;
 
+/** How often a yielding pack looks at the queue for another company's pack, at most. */
+const LOOK_AGAIN_MS = 250;
+
 /**
  * Takes `build-review-pack` jobs, `concurrency` at a time (config REVIEW_PACK_CONCURRENCY), in
  * worker slots of their own: a pack being built never holds an upload's job back, and the upload
@@ -35,16 +38,24 @@ export function startReviewPackWorker(boss: PgBoss, deps: ViewerPackDeps, concur
  * back for the whole pile, though that pack's turn is next (uploadTurns.ts). So the pack looks at
  * the queue first, and when another company's pack waits it goes on at once and frees the slot as
  * soon as it can. A pack queued while it waits (heard as the workers are woken: in this process, or
- * announced by another on PostgreSQL) makes it look again.
+ * announced by another on PostgreSQL) makes it look again, at most every LOOK_AGAIN_MS.
  */
 export async function yieldToUploads(boss: PgBoss, db: Executor, uploadId: string, maxWaitMs = YIELD_TO_UPLOADS_MAX_MS): Promise<void> {
   const deadline = performance.now() + maxWaitMs;
+  let lookedAt = -Infinity;
   while (queueBusy(boss, PROCESSING_QUEUE)) {
-    const left = deadline - performance.now();
-    if (left <= 0 || (await otherCompanysPackWaits(db, uploadId))) return;
+    const now = performance.now();
+    if (now >= deadline) return;
     const stop = new AbortController();
     try {
-      await Promise.race([queueIdle(boss, PROCESSING_QUEUE, left, stop.signal), jobQueued(boss, REVIEW_PACK_QUEUE, stop.signal)]);
+      if (now - lookedAt >= LOOK_AGAIN_MS) {
+        lookedAt = now;
+        if (await otherCompanysPackWaits(db, uploadId)) return;
+        await Promise.race([queueIdle(boss, PROCESSING_QUEUE, deadline - performance.now(), stop.signal), jobQueued(boss, REVIEW_PACK_QUEUE, stop.signal)]);
+      } else {
+        // a pack queued soon after the last look: the next look waits its turn (one company's pile of packs, queued as fast as its uploads are processed, costs a few looks a second)
+        await queueIdle(boss, PROCESSING_QUEUE, Math.min(deadline, lookedAt + LOOK_AGAIN_MS) - now, stop.signal);
+      }
     } finally {
       stop.abort();
     }
