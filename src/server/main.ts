@@ -119,7 +119,7 @@ async function main(): Promise<void> {
     lease = started.lease;
     // Jobs queued by other processes (a separate API) wake this one's workers at once.
     if (config.databaseUrl) notices = await listenForQueuedJobs(config.databaseUrl, queue, deps.log);
-    worker = await startUploadWorker(queue, deps, config.processing.concurrency, lease);
+    worker = await startUploadWorker(queue, deps, config.processing.concurrency, { lease });
     // The review packs have slots of their own: an upload never waits for another's pack.
     packWorker = await startReviewPackWorker(queue, deps, config.processing.reviewPackConcurrency, { lease });
   }

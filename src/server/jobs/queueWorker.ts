@@ -33,8 +33,20 @@ export interface QueueWorkerOptions {
   pollingIntervalMs?: number;
 }
 
+/** What this process keeps for each queue of a queue instance: its slots, its runs, who waits to hear of its jobs. */
+type PerQueue<T> = WeakMap<PgBoss, Map<string, T>>;
+
+/** The entry of `queue` in `registry`, made by `create` the first time. */
+function entryOf<T>(registry: PerQueue<T>, boss: PgBoss, queue: string, create: () => T): T {
+  let byQueue = registry.get(boss);
+  if (!byQueue) registry.set(boss, (byQueue = new Map()));
+  let entry = byQueue.get(queue);
+  if (!entry) byQueue.set(queue, (entry = create()));
+  return entry;
+}
+
 /** The queue workers' slots in this process, by queue instance and queue name: a job queued here wakes them at once. */
-const localSlots = new WeakMap<PgBoss, Map<string, Set<{ notify(): void }>>>();
+const localSlots: PerQueue<Set<{ notify(): void }>> = new WeakMap();
 
 /**
  * How long a queue must have run nothing in this process before it counts as idle: a worker that
@@ -51,14 +63,10 @@ interface LocalRuns {
 }
 
 /** The jobs this process runs, by queue instance and queue name. */
-const localRuns = new WeakMap<PgBoss, Map<string, LocalRuns>>();
+const localRuns: PerQueue<LocalRuns> = new WeakMap();
 
 function runsOf(boss: PgBoss, queue: string): LocalRuns {
-  const byQueue = localRuns.get(boss) ?? new Map<string, LocalRuns>();
-  localRuns.set(boss, byQueue);
-  let runs = byQueue.get(queue);
-  if (!runs) byQueue.set(queue, (runs = { running: 0, lastEndedAt: 0, idle: new Set(), settle: undefined }));
-  return runs;
+  return entryOf(localRuns, boss, queue, () => ({ running: 0, lastEndedAt: 0, idle: new Set(), settle: undefined }));
 }
 
 /** Resolves the waiters once the queue has run nothing for IDLE_SETTLE_MS since its last job ended. */
@@ -126,10 +134,7 @@ export async function startQueueWorker<Data extends object>(
   // An outcome that could not be recorded (the database out of reach) is not lost: the job expires and
   // is handed out again. It is reported as pg-boss reports its own errors.
   const slots = Array.from({ length: concurrency }, () => new Slot(() => fetchOne<Data>(boss, queue), handle, (error) => boss.emit('error', error), pollingIntervalMs));
-  const local = localSlots.get(boss) ?? new Map<string, Set<{ notify(): void }>>();
-  localSlots.set(boss, local);
-  const mine = local.get(queue) ?? new Set<{ notify(): void }>();
-  local.set(queue, mine);
+  const mine = entryOf(localSlots, boss, queue, () => new Set());
   for (const slot of slots) mine.add(slot);
   const stopSlots = () => {
     for (const slot of slots) {
@@ -234,17 +239,14 @@ export function wakeQueueWorkers(boss: PgBoss, queue: string): void {
 }
 
 /** Who waits to hear of the next job queued, by queue instance and queue name (jobQueued). */
-const queuedListeners = new WeakMap<PgBoss, Map<string, Set<() => void>>>();
+const queuedListeners: PerQueue<Set<() => void>> = new WeakMap();
 
 /**
  * Resolves when this process next hears of a job queued on `queue` (as its workers are woken: queued
  * here, or announced by another process on PostgreSQL), or once `signal` is aborted.
  */
 export function jobQueued(boss: PgBoss, queue: string, signal: AbortSignal): Promise<void> {
-  const byQueue = queuedListeners.get(boss) ?? new Map<string, Set<() => void>>();
-  queuedListeners.set(boss, byQueue);
-  const listeners = byQueue.get(queue) ?? new Set<() => void>();
-  byQueue.set(queue, listeners);
+  const listeners = entryOf(queuedListeners, boss, queue, () => new Set());
   return new Promise((resolve) => {
     const heard = () => {
       listeners.delete(heard);

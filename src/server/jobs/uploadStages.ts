@@ -7,7 +7,7 @@ import { and, eq, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm
 import { fileExtension } from '@/common/uploadRules';
 import type { Database, Executor } from '../db/client';
 import { type fileKinds, type processingStatuses, uploadFiles, uploads } from '../db/schema';
-import { type ProcessingPublisher, updateSequence } from '../realtime/processingUpdates';
+import { type ProcessingPublisher, type ProcessingUpdate, updateSequence } from '../realtime/processingUpdates';
 import { type FileStorage, StoredObjectNotFound } from '../storage/fileStorage';
 import { STAGE_MESSAGES } from '../services/uploads/uploadMessages';
 import type { UploadSummary } from '../services/uploads/uploadSummary';
@@ -127,7 +127,7 @@ export class UploadStages {
   }
 
   private publishSteps(steps: Array<{ status: Status; message: string }>): void {
-    const updates = steps.map((step) => ({ processingId: this.upload.id, jobId: this.upload.jobId, status: step.status, message: step.message, error: null, seq: this.sequence() }));
+    const updates = steps.map((step) => this.update(step.status, step.message));
     const { publisher } = this.deps;
     try {
       if (publisher.publishAll) publisher.publishAll(updates);
@@ -139,11 +139,16 @@ export class UploadStages {
 
   private publish(message: string, error: string | null = null, progress?: number): void {
     try {
-      const update = { processingId: this.upload.id, jobId: this.upload.jobId, status: this.status, message, error, seq: this.sequence() };
+      const update = this.update(this.status, message, error);
       this.deps.publisher.publish(progress === undefined ? update : { ...update, progress });
     } catch {
       // the database holds the truth; a browser that missed this update refetches it
     }
+  }
+
+  /** An update of this run, next in its order. */
+  private update(status: Status, message: string, error: string | null = null): ProcessingUpdate {
+    return { processingId: this.upload.id, jobId: this.upload.jobId, status, message, error, seq: this.sequence() };
   }
 
   /** Whether a stored file is still there with the size and checksum recorded for it. */

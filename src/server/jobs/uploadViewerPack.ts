@@ -35,8 +35,8 @@ export interface ViewerPackDeps {
   db: Database;
   storage: FileStorage;
   log: { error: (details: object, message: string) => void };
-  /** Awaited before each batch of the upload's rows: the workers let this process's uploads go first (reviewPackWorker.ts). */
-  pace?: (uploadId: string) => Promise<void>;
+  /** The upload's pack's pace, awaited before each batch of its rows: the workers let this process's uploads go first (reviewPackWorker.ts). */
+  pace?: (uploadId: string) => () => Promise<void>;
 }
 
 const TEMP_PREFIX = 'payroll-pack-';
@@ -47,7 +47,7 @@ const TEMP_PREFIX = 'payroll-pack-';
  * `turn`: its fair turn on the pack queue when the statement that wrote SCRUBBED read it (nextUploadTurnSql), or read here.
  */
 export async function queueReviewPackJob(boss: PgBoss, tx: Executor, run: { uploadId: string; jobId: string | null }, turn?: number): Promise<void> {
-  const sent = await sendReviewPackJob(boss, tx, run, true, turn);
+  const sent = await sendReviewPackJob(boss, tx, run, { inTransaction: true, turn });
   if (sent !== packJobId(run)) throw new Error(`the review pack job of upload ${run.uploadId} was not queued`);
 }
 
@@ -65,7 +65,12 @@ export async function ensureReviewPackJob(boss: PgBoss, db: Executor, run: { upl
  * `inTransaction`: `db` is the transaction the job is written in too. pg-boss skips a job whose id its
  * queue already holds (and answers null).
  */
-async function sendReviewPackJob(boss: PgBoss, db: Executor, run: { uploadId: string; jobId: string | null }, inTransaction = false, turn?: number): Promise<string | null> {
+async function sendReviewPackJob(
+  boss: PgBoss,
+  db: Executor,
+  run: { uploadId: string; jobId: string | null },
+  { inTransaction = false, turn }: { inTransaction?: boolean; turn?: number } = {},
+): Promise<string | null> {
   const data: ReviewPackJob = { uploadId: run.uploadId, runId: run.jobId };
   const priority = -(turn ?? (await nextUploadTurn(db, run.uploadId, REVIEW_PACK_QUEUE)));
   return boss.send(REVIEW_PACK_QUEUE, data, { id: packJobId(run), priority, ...(inTransaction ? { db: queueDbOf(db) } : {}) });
@@ -87,7 +92,7 @@ export function packJobId(run: { uploadId: string; jobId: string | null }): stri
  */
 export async function buildReviewPack(deps: ViewerPackDeps, job: QueuedJob<ReviewPackJob>): Promise<void> {
   const { uploadId, runId } = job.data;
-  const pace = deps.pace && (() => deps.pace!(uploadId));
+  const pace = deps.pace?.(uploadId);
   // the files are fetched and read before the first batch of rows: the uploads go first from the start
   if (pace) await pace();
   const found = await uploadWithFiles(deps.db, uploadId);

@@ -1,9 +1,8 @@
 import type PgBoss from 'pg-boss';
 import { type UploadJobDeps, processUpload } from './processUpload';
 import { PROCESSING_QUEUE } from './queue';
-import { type QueueWorker, startQueueWorker, wakeQueueWorkers } from './queueWorker';
+import { type QueueWorker, type QueueWorkerOptions, startQueueWorker, wakeQueueWorkers } from './queueWorker';
 import type { ProcessUploadJob } from './uploadJobs';
-import type { JobLease } from './workerLeases';
 
 export type UploadWorker = QueueWorker;
 
@@ -14,8 +13,8 @@ export type UploadWorker = QueueWorker;
  * fair turn between companies given when the job was queued (uploadTurns.ts). A job ends once the
  * engine's outputs are stored: the review pack is built by a job of its own (reviewPackWorker.ts).
  */
-export async function startUploadWorker(boss: PgBoss, deps: UploadJobDeps, concurrency: number, lease?: JobLease): Promise<UploadWorker> {
-  return startQueueWorker<ProcessUploadJob>(boss, PROCESSING_QUEUE, concurrency, (job) => processUpload(deps, job), { lease });
+export async function startUploadWorker(boss: PgBoss, deps: UploadJobDeps, concurrency: number, options: QueueWorkerOptions = {}): Promise<UploadWorker> {
+  return startQueueWorker<ProcessUploadJob>(boss, PROCESSING_QUEUE, concurrency, (job) => processUpload(deps, job), options);
 }
 
 /**

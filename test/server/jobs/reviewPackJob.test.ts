@@ -7,7 +7,7 @@ import { reviewBlocks, reviewSheets, uploadFiles, uploads } from '@/server/db/sc
 import { processUpload, type UploadJobDeps } from '@/server/jobs/processUpload';
 import { PROCESSING_QUEUE, REVIEW_PACK_QUEUE } from '@/server/jobs/queue';
 import { type QueueWorker, queueIdle, startQueueWorker } from '@/server/jobs/queueWorker';
-import { startReviewPackWorker, wakeReviewPackWorkers, yieldToUploads } from '@/server/jobs/reviewPackWorker';
+import { packPace, startReviewPackWorker, wakeReviewPackWorkers } from '@/server/jobs/reviewPackWorker';
 import { startUploadWorker } from '@/server/jobs/uploadWorker';
 import { buildReviewPack, type ViewerPackDeps } from '@/server/jobs/uploadViewerPack';
 import { buildTestApp, type TestApp } from '../../helpers/buildTestApp';
@@ -118,7 +118,7 @@ describe("an upload's review pack job", () => {
     let letGo = () => undefined as void;
     const held = new Promise<void>((resolve) => (letGo = resolve));
     const pace = jest.fn(() => held);
-    const building = buildReviewPack({ ...packDeps(), pace }, await queuedPackJob(t.database.db, uploadId));
+    const building = buildReviewPack({ ...packDeps(), pace: () => pace }, await queuedPackJob(t.database.db, uploadId));
     while (pace.mock.calls.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await t.database.db.select().from(reviewSheets).where(eq(reviewSheets.uploadId, uploadId))).toEqual([]);
@@ -306,7 +306,8 @@ describe('waiting for the uploads of the process', () => {
     await boss.send(REVIEW_PACK_QUEUE, { uploadId: sameCompany.uploadId, runId: null });
     wakeReviewPackWorkers(boss);
     let goesOn = false;
-    const yielding = yieldToUploads(boss, t.database.db, building.uploadId, 60_000).then(() => (goesOn = true));
+    const pace = packPace(boss, t.database.db, building.uploadId, 60_000);
+    const yielding = pace().then(() => (goesOn = true));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(goesOn).toBe(false);
 
@@ -316,11 +317,11 @@ describe('waiting for the uploads of the process', () => {
     await yielding;
     expect(finish).toHaveLength(1);
     // and at its next batch, with that pack still waiting, it does not wait at all
-    await yieldToUploads(boss, t.database.db, building.uploadId, 60_000);
+    await pace();
     // with only that company's packs waiting, its own pack yields to the uploads as the first did
     await t.database.db.execute(sql`delete from pgboss.job where name = ${REVIEW_PACK_QUEUE} and data ->> 'uploadId' = ${sameCompany.uploadId}`);
     let otherGoesOn = false;
-    const otherYielding = yieldToUploads(boss, t.database.db, otherCompany.uploadId, 60_000).then(() => (otherGoesOn = true));
+    const otherYielding = packPace(boss, t.database.db, otherCompany.uploadId, 60_000)().then(() => (otherGoesOn = true));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(otherGoesOn).toBe(false);
 
